@@ -1,0 +1,49 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "catalint",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "catalint", targets: ["catalint"]),
+        .library(name: "CatalintKit", targets: ["CatalintKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
+        .package(url: "https://github.com/jpsim/Yams.git", exact: "6.2.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser.git", exact: "1.8.2"),
+    ],
+    targets: [
+        // The engine: front ends -> facts -> rules -> reports.
+        .target(
+            name: "CatalintKit",
+            dependencies: [
+                .product(name: "SwiftSyntax", package: "swift-syntax"),
+                .product(name: "SwiftParser", package: "swift-syntax"),
+                .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
+                .product(name: "SwiftOperators", package: "swift-syntax"),
+                .product(name: "Yams", package: "Yams"),
+            ],
+            plugins: ["EmbedRules"]
+        ),
+        // The command line: argument parsing over CatalintKit and nothing else.
+        .executableTarget(
+            name: "catalint",
+            dependencies: [
+                "CatalintKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // Build tool: turns Rules/*.yml into a Swift source so the binary carries its rules.
+        .executableTarget(name: "catalint-embed-rules"),
+        .plugin(
+            name: "EmbedRules",
+            capability: .buildTool(),
+            dependencies: ["catalint-embed-rules"]
+        ),
+        .testTarget(
+            name: "CatalintKitTests",
+            dependencies: ["CatalintKit"]
+        ),
+    ]
+)

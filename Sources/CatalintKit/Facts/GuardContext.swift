@@ -1,0 +1,82 @@
+/// A user-interface idiom an iPad app can run in.
+public enum Idiom: String, CaseIterable, Sendable, Codable {
+    /// "Optimize Interface for Mac" on Mac Catalyst.
+    case mac
+    /// iPad, and "Scale Interface to Match iPad" on Mac Catalyst.
+    case pad
+    case phone
+    /// Every other idiom (`.tv`, `.carPlay`, `.vision`, `.unspecified`).
+    case other
+
+    /// The idiom named by a `UIUserInterfaceIdiom` member, such as `mac` in `.mac`.
+    public init?(memberName: String) {
+        switch memberName {
+        case "mac": self = .mac
+        case "pad": self = .pad
+        case "phone": self = .phone
+        case "tv", "carPlay", "vision", "unspecified": self = .other
+        default: return nil
+        }
+    }
+}
+
+/// A set of idioms: where a piece of code can run, as far as the checks around it tell.
+public struct IdiomSet: OptionSet, Hashable, Sendable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+
+    public init(_ idioms: [Idiom]) {
+        self = []
+        for idiom in idioms { insert(IdiomSet(idiom)) }
+    }
+
+    public init(_ idiom: Idiom) {
+        switch idiom {
+        case .mac: self = .mac
+        case .pad: self = .pad
+        case .phone: self = .phone
+        case .other: self = .other
+        }
+    }
+
+    public static let mac = IdiomSet(rawValue: 1)
+    public static let pad = IdiomSet(rawValue: 2)
+    public static let phone = IdiomSet(rawValue: 4)
+    public static let other = IdiomSet(rawValue: 8)
+    public static let all: IdiomSet = [.mac, .pad, .phone, .other]
+}
+
+/// What the code around a fact says about where that fact can take effect.
+///
+/// Front ends fill it from compile-time conditions (`#if targetEnvironment(macCatalyst)`), run-time
+/// idiom checks (`traitCollection.userInterfaceIdiom != .mac`), availability attributes
+/// (`@available(macCatalyst, unavailable)`), or an interface file's own idiom list.
+public struct GuardContext: Hashable, Sendable {
+    /// False when the code is compiled out of Mac Catalyst builds.
+    public var builtForMacCatalyst: Bool
+    /// The idioms the code can run in.
+    public var idioms: IdiomSet
+    /// True inside a declaration marked unavailable on Mac Catalyst.
+    public var unavailableOnMacCatalyst: Bool
+
+    public init(builtForMacCatalyst: Bool = true, idioms: IdiomSet = .all, unavailableOnMacCatalyst: Bool = false) {
+        self.builtForMacCatalyst = builtForMacCatalyst
+        self.idioms = idioms
+        self.unavailableOnMacCatalyst = unavailableOnMacCatalyst
+    }
+
+    /// No guard at all: the code runs everywhere.
+    public static let unguarded = GuardContext()
+
+    /// Whether the code can run in the Mac idiom, the question every rule asks first.
+    public var runsInMacIdiom: Bool {
+        builtForMacCatalyst && idioms.contains(.mac) && !unavailableOnMacCatalyst
+    }
+
+    /// This context narrowed to the idioms in `idioms`.
+    public func restricted(to idioms: IdiomSet) -> GuardContext {
+        var copy = self
+        copy.idioms = self.idioms.intersection(idioms)
+        return copy
+    }
+}

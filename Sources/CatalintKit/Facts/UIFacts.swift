@@ -1,0 +1,183 @@
+/// The value given for a `UIControl.State` argument or key.
+public enum ControlStateValue: Hashable, Sendable, CustomStringConvertible {
+    /// The named states, without `normal` (which is the empty set): `[]` is the normal state.
+    case states([String])
+    /// A value the front end cannot read: a variable, a function call, a member that is no state.
+    case unknown(String)
+
+    /// The members of `UIControl.State`.
+    public static let knownStates: [String] = ["normal", "highlighted", "disabled", "selected", "focused", "application", "reserved"]
+
+    /// A value from state names, normalized: `normal` drops out, order and duplicates do not matter.
+    public static func named(_ names: [String]) -> ControlStateValue {
+        if let unknown = names.first(where: { !knownStates.contains($0) }) {
+            return .unknown(unknown)
+        }
+        return .states(Array(Set(names.filter { $0 != "normal" })).sorted())
+    }
+
+    /// True when the value is known to be `.normal`.
+    public var isNormal: Bool {
+        if case .states(let names) = self { return names.isEmpty }
+        return false
+    }
+
+    /// True when the value is known and is not `.normal`.
+    public var isKnownNonNormal: Bool {
+        if case .states(let names) = self { return !names.isEmpty }
+        return false
+    }
+
+    /// Swift spelling: `.normal`, `.highlighted`, `[.selected, .highlighted]`.
+    public var description: String {
+        switch self {
+        case .states(let names):
+            if names.isEmpty { return ".normal" }
+            if names.count == 1 { return "." + names[0] }
+            return "[" + names.map { "." + $0 }.joined(separator: ", ") + "]"
+        case .unknown(let text):
+            return text
+        }
+    }
+}
+
+/// A UI object created at a place: `UIStepper()`, a `<stepper>` element, a `class: UIStepper` node.
+public struct CreationFact: Hashable, Sendable {
+    /// The class created, as written.
+    public var className: String
+    /// The class and its known superclasses, most specific first (`[MyRefresh, UIRefreshControl]`).
+    public var classChain: [String]
+    public var position: SourcePosition
+    public var guardContext: GuardContext
+
+    public init(className: String, classChain: [String], position: SourcePosition, guardContext: GuardContext) {
+        self.className = className
+        self.classChain = classChain
+        self.position = position
+        self.guardContext = guardContext
+    }
+}
+
+/// One property of a UI object being set, for a control state or not.
+///
+/// `slider.setThumbImage(image, for: .normal)` is the property `thumbImage` for the state `.normal`;
+/// `slider.thumbTintColor = .red` is the property `thumbTintColor` with no state.
+public struct SettingFact: Hashable, Sendable {
+    /// The UIKit property name: `title`, `thumbImage`, `minimumTrackTintColor`.
+    public var property: String
+    /// The control state, for state-dependent setters; nil for a plain property.
+    public var state: ControlStateValue?
+    /// How the source spells it, for messages: `setTitle(_:for:)`, `thumbTintColor`, `<state key="selected">`.
+    public var spelling: String
+    /// The value when it is a plain name (`pad` in `= .pad`), else nil.
+    public var value: String?
+    public var position: SourcePosition
+    public var guardContext: GuardContext
+
+    public init(property: String, state: ControlStateValue?, spelling: String, value: String?, position: SourcePosition, guardContext: GuardContext) {
+        self.property = property
+        self.state = state
+        self.spelling = spelling
+        self.value = value
+        self.position = position
+        self.guardContext = guardContext
+    }
+}
+
+/// A UI object, or every instance of a class (`self` in a subclass), with the settings made on it.
+public struct UIObjectFact: Hashable, Sendable {
+    /// Identity across files: settings with the same id were made on the same object.
+    public var id: String
+    /// The class, most specific first, with known superclasses; empty when the type is unknown.
+    public var classChain: [String]
+    /// The behavioral style the object asks for (`pad`), on the object or in its class's initializer.
+    public var preferredBehavioralStyle: String?
+    public var settings: [SettingFact]
+
+    public init(id: String, classChain: [String], preferredBehavioralStyle: String? = nil, settings: [SettingFact] = []) {
+        self.id = id
+        self.classChain = classChain
+        self.preferredBehavioralStyle = preferredBehavioralStyle
+        self.settings = settings
+    }
+
+    /// True when the type of the object is known.
+    public var isTypeKnown: Bool { !classChain.isEmpty }
+
+    /// True when `className` is the object's class or one of its superclasses.
+    public func isKind(of className: String) -> Bool { classChain.contains(className) }
+
+    /// Adds what `other` knows of the same object.
+    mutating func merge(_ other: UIObjectFact) {
+        if classChain.isEmpty { classChain = other.classChain }
+        if preferredBehavioralStyle == nil { preferredBehavioralStyle = other.preferredBehavioralStyle }
+        settings += other.settings
+    }
+}
+
+/// A width and/or height written as numbers: a frame, a size, a constraint constant.
+public struct SizeFact: Hashable, Sendable {
+    public var width: Double?
+    public var height: Double?
+    /// How the source spells it, for messages: `CGSize(width:height:)`, `constraint(equalToConstant:)`.
+    public var spelling: String
+    public var position: SourcePosition
+    public var guardContext: GuardContext
+
+    public init(width: Double?, height: Double?, spelling: String, position: SourcePosition, guardContext: GuardContext) {
+        self.width = width
+        self.height = height
+        self.spelling = spelling
+        self.position = position
+        self.guardContext = guardContext
+    }
+}
+
+/// A decision made on the user-interface idiom: a comparison or a `switch` over `userInterfaceIdiom`.
+public struct IdiomCheckFact: Hashable, Sendable {
+    /// The idioms the check names (`pad` in `== .pad`).
+    public var comparedIdioms: [Idiom]
+    /// The spelling of the check, for messages: `userInterfaceIdiom == .pad`.
+    public var spelling: String
+    /// The names used in what the decision selects (its branches, and the variable or function the
+    /// result goes to): rules read them to tell whether the decision chooses geometry.
+    public var consequenceNames: Set<String>
+    public var position: SourcePosition
+    public var guardContext: GuardContext
+
+    public init(comparedIdioms: [Idiom], spelling: String, consequenceNames: Set<String>, position: SourcePosition, guardContext: GuardContext) {
+        self.comparedIdioms = comparedIdioms
+        self.spelling = spelling
+        self.consequenceNames = consequenceNames
+        self.position = position
+        self.guardContext = guardContext
+    }
+}
+
+/// Everything the front ends learned about a set of files: what rules read, and all they read.
+public struct UIFacts: Sendable {
+    public var creations: [CreationFact] = []
+    public var objects: [String: UIObjectFact] = [:]
+    public var sizes: [SizeFact] = []
+    public var idiomChecks: [IdiomCheckFact] = []
+
+    public init() {}
+
+    /// Adds an object's facts, merging them with what is known of the same object.
+    public mutating func add(_ object: UIObjectFact) {
+        if var existing = objects[object.id] {
+            existing.merge(object)
+            objects[object.id] = existing
+        } else {
+            objects[object.id] = object
+        }
+    }
+
+    /// Adds all of `other`'s facts.
+    public mutating func merge(_ other: UIFacts) {
+        creations += other.creations
+        sizes += other.sizes
+        idiomChecks += other.idiomChecks
+        for object in other.objects.values { add(object) }
+    }
+}
