@@ -1,0 +1,39 @@
+/// How much a diagnostic matters.
+public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
+    case note
+    case warning
+    case error
+
+    public static func < (lhs: Severity, rhs: Severity) -> Bool {
+        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    }
+}
+
+/// One finding, ready to report: which rule, where, what is wrong and what to do.
+public struct Diagnostic: Hashable, Sendable, Comparable {
+    public var rule: String
+    public var severity: Severity
+    public var position: SourcePosition
+    /// What is wrong and why it breaks in the Mac idiom.
+    public var message: String
+    /// What to do instead.
+    public var help: String
+    /// The text of the line the position is on, for reporters that show it.
+    public var sourceLine: String?
+
+    public init(rule: String, severity: Severity, position: SourcePosition, message: String, help: String, sourceLine: String? = nil) {
+        self.rule = rule
+        self.severity = severity
+        self.position = position
+        self.message = message
+        self.help = help
+        self.sourceLine = sourceLine
+    }
+
+    /// Sorted by path, line, column, then rule and message, so output never depends on scheduling.
+    public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {
+        if lhs.position != rhs.position { return lhs.position < rhs.position }
+        if lhs.rule != rhs.rule { return lhs.rule < rhs.rule }
+        return lhs.message < rhs.message
+    }
+}

@@ -1,0 +1,62 @@
+/// A place a rule found, with the values its message and help templates need.
+public struct Finding: Sendable {
+    public var position: SourcePosition
+    public var values: [String: String]
+
+    public init(position: SourcePosition, values: [String: String]) {
+        self.position = position
+        self.values = values
+    }
+}
+
+/// The few lines of logic a rule needs over the facts; everything else about it is in its YAML file.
+protocol RuleLogic: Sendable {
+    static var id: String { get }
+    func findings(in facts: UIFacts, knowledge: RuleKnowledge) -> [Finding]
+}
+
+/// The rules that read facts. Tool rules (`unreadable-file`, `invalid-swift`) are reported by the
+/// linter itself and have no logic here.
+enum RuleRegistry {
+    static let logic: [String: any RuleLogic] = {
+        let rules: [any RuleLogic] = [
+            UnavailableControlRule(),
+            ButtonNonNormalStateRule(),
+            SliderCustomAppearanceRule(),
+            HardCodedSizeRule(),
+            IdiomLayoutDecisionRule(),
+        ]
+        return Dictionary(uniqueKeysWithValues: rules.map { (type(of: $0).id, $0) })
+    }()
+}
+
+/// Identifiers of the rules catalint reports itself, outside the rule engine.
+public enum ToolRule {
+    public static let unreadableFile = "unreadable-file"
+    public static let invalidSwift = "invalid-swift"
+}
+
+/// `UIEdgeInsets` -> `["ui", "edge", "insets"]`, `numberOfColumns` -> `["number", "of", "columns"]`.
+func camelCaseWords(_ identifier: String) -> [String] {
+    var words: [String] = []
+    var current = ""
+    let characters = Array(identifier)
+    for (offset, character) in characters.enumerated() {
+        if character == "_" || character.isNumber {
+            if !current.isEmpty { words.append(current) }
+            current = ""
+            continue
+        }
+        if character.isUppercase, !current.isEmpty {
+            let previousIsLower = characters[offset - 1].isLowercase
+            let nextIsLower = offset + 1 < characters.count && characters[offset + 1].isLowercase
+            if previousIsLower || nextIsLower {
+                words.append(current)
+                current = ""
+            }
+        }
+        current.append(character)
+    }
+    if !current.isEmpty { words.append(current) }
+    return words.map { $0.lowercased() }
+}

@@ -1,0 +1,74 @@
+import Foundation
+
+/// Finds the files to lint under the paths the user named.
+public enum FileDiscovery {
+    /// Folders never walked into: version control, build output and dependency managers' checkouts.
+    public static let skippedFolders: Set<String> = [".git", ".build", "DerivedData", "Pods", "Carthage"]
+
+    /// True for the files catalint lints.
+    public static func isLintable(_ path: String) -> Bool {
+        path.hasSuffix(".swift")
+    }
+
+    /// Every lintable file under `paths`, sorted and without duplicates. Files named directly are
+    /// taken whatever folder they are in; a path that does not exist throws.
+    public static func files(in paths: [String]) throws -> [String] {
+        var found: [String] = []
+        let manager = FileManager.default
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
+                throw LintError.pathNotFound(path)
+            }
+            if isDirectory.boolValue {
+                walk(path, into: &found)
+            } else if isLintable(path) {
+                found.append(path)
+            } else {
+                throw LintError.notLintable(path)
+            }
+        }
+        return Array(Set(found)).sorted()
+    }
+
+    private static func walk(_ directory: String, into found: inout [String]) {
+        let manager = FileManager.default
+        guard let names = try? manager.contentsOfDirectory(atPath: directory) else { return }
+        for name in names.sorted() where !name.hasPrefix(".") && !skippedFolders.contains(name) {
+            let path = join(directory, name)
+            let url = URL(fileURLWithPath: path)
+            let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
+            if values?.isDirectory == true {
+                if values?.isSymbolicLink != true { walk(path, into: &found) }
+            } else if isLintable(name) {
+                if values?.isSymbolicLink == true {
+                    var isDirectory: ObjCBool = false
+                    // A link to a folder is not followed (it could loop); a link to a file is linted.
+                    guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+                }
+                found.append(path)
+            }
+        }
+    }
+
+    /// `dir/name`, keeping the user's spelling of `dir`; `.` adds no `./` prefix.
+    static func join(_ directory: String, _ name: String) -> String {
+        if directory == "." { return name }
+        return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}
+
+/// A failure that stops a lint run before it starts: exit status 2.
+public enum LintError: Error, CustomStringConvertible, Equatable {
+    case pathNotFound(String)
+    case notLintable(String)
+
+    public var description: String {
+        switch self {
+        case .pathNotFound(let path):
+            return "\(path): no such file or directory"
+        case .notLintable(let path):
+            return "\(path): not a file catalint lints (it reads Swift source, *.swift)"
+        }
+    }
+}

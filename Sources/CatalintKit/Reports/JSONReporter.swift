@@ -1,0 +1,39 @@
+/// One JSON object: the version, every diagnostic (keys in a fixed order) and a summary.
+public struct JSONReporter: Reporter {
+    public init() {}
+
+    public func report(_ result: LintResult) -> String {
+        var output = "{\n  \"version\": \(quoted(CatalintVersion.current)),\n  \"diagnostics\": ["
+        for (offset, diagnostic) in result.diagnostics.enumerated() {
+            output += offset == 0 ? "\n" : ",\n"
+            output += "    {\"rule\": \(quoted(diagnostic.rule)), \"severity\": \(quoted(diagnostic.severity.rawValue)), "
+            output += "\"path\": \(quoted(diagnostic.position.path)), \"line\": \(diagnostic.position.line), "
+            output += "\"column\": \(diagnostic.position.column), \"message\": \(quoted(diagnostic.message)), "
+            output += "\"help\": \(quoted(diagnostic.help))}"
+        }
+        output += result.diagnostics.isEmpty ? "],\n" : "\n  ],\n"
+        output += "  \"summary\": {\"files\": \(result.filesChecked), \"errors\": \(result.count(.error)), "
+        output += "\"warnings\": \(result.count(.warning)), \"notes\": \(result.count(.note))}\n}\n"
+        return output
+    }
+}
+
+/// A JSON string literal.
+func quoted(_ text: String) -> String {
+    var result = "\""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case _ where scalar.value < 0x20:
+            let hex = String(scalar.value, radix: 16)
+            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+        default:
+            result.unicodeScalars.append(scalar)
+        }
+    }
+    return result + "\""
+}

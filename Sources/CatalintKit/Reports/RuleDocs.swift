@@ -1,0 +1,50 @@
+/// The rule documentation `catalint rules` prints, generated from `Rules/`.
+public enum RuleDocs {
+    /// One line a rule: id, default severity, summary.
+    public static func list(_ rules: [RuleDefinition] = RuleCatalog.all) -> String {
+        let width = rules.map(\.id.count).max() ?? 0
+        return rules.map { rule in
+            rule.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
+                + rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + rule.summary
+        }.joined(separator: "\n") + "\n"
+    }
+
+    /// Everything about one rule: what it does, why, an example, what to use instead, the source.
+    public static func explain(_ rule: RuleDefinition) -> String {
+        var text = "\(rule.id): \(rule.title)\n"
+        text += "Default severity: \(rule.severity.rawValue)"
+        if rule.category == .exception { text += " (a note under --idiom pad)" }
+        text += "\n\n## What it does\n\(rule.summary)\n\n## Why it breaks in the Mac idiom\n\(rule.rationale.trimmed)\n"
+        if let example = rule.examples?.triggering?.first {
+            text += "\n## Example\n" + indent(RuleExample(example).source) + "\n"
+        }
+        text += "\n## Use instead\n\(rule.advice.trimmed)\n"
+        if let passing = rule.examples?.passing?.first {
+            text += "\n" + indent(RuleExample(passing).source) + "\n"
+        }
+        text += "\n## Reference\n\(rule.reference.title)\n\(rule.reference.url)\n"
+        return text
+    }
+
+    /// The rules table of the README, between its markers.
+    public static func markdownTable(_ rules: [RuleDefinition] = RuleCatalog.all) -> String {
+        var table = "| Rule | Default | What it flags |\n|---|---|---|\n"
+        for rule in rules {
+            table += "| `\(rule.id)` | \(rule.severity.rawValue) | \(rule.summary) |\n"
+        }
+        return table
+    }
+
+    private static func indent(_ code: String) -> String {
+        code.trimmed.split(separator: "\n", omittingEmptySubsequences: false).map { "    " + $0 }.joined(separator: "\n")
+    }
+}
+
+extension String {
+    var trimmed: String {
+        var text = Substring(self)
+        while let first = text.first, first.isWhitespace { text = text.dropFirst() }
+        while let last = text.last, last.isWhitespace { text = text.dropLast() }
+        return String(text)
+    }
+}

@@ -1,0 +1,54 @@
+/// The default report, after Ruff's full output: the location and message, the source line with a
+/// caret under the column, what to do, and a summary line.
+public struct TextReporter: Reporter {
+    public var color: Bool
+
+    public init(color: Bool) {
+        self.color = color
+    }
+
+    private func paint(_ text: String, _ code: String) -> String {
+        color ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+
+    private func severityColor(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "1;31"
+        case .warning: return "1;33"
+        case .note: return "1;36"
+        }
+    }
+
+    public func report(_ result: LintResult) -> String {
+        var output = ""
+        for diagnostic in result.diagnostics {
+            let label = paint("\(diagnostic.severity.rawValue)[\(diagnostic.rule)]", severityColor(diagnostic.severity))
+            output += "\(paint(diagnostic.position.description, "1")): \(label) \(diagnostic.message)\n"
+            if let line = diagnostic.sourceLine {
+                let number = String(diagnostic.position.line)
+                let gutter = String(repeating: " ", count: number.count)
+                // Keep tabs under tabs so the caret lines up with the column.
+                let lead = line.prefix(diagnostic.position.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
+                output += "\(gutter) \(paint("|", "34"))\n"
+                output += "\(paint(number, "34")) \(paint("|", "34")) \(line)\n"
+                output += "\(gutter) \(paint("|", "34")) \(lead)\(paint("^", severityColor(diagnostic.severity)))\n"
+                output += "\(gutter) \(paint("=", "34")) \(paint("help:", "1")) \(diagnostic.help)\n"
+            } else {
+                output += "  \(paint("=", "34")) \(paint("help:", "1")) \(diagnostic.help)\n"
+            }
+            output += "\n"
+        }
+        output += summary(result) + "\n"
+        return output
+    }
+
+    /// `3 errors, 2 warnings in 4 files (12 files checked)`, with notes when there are any.
+    func summary(_ result: LintResult) -> String {
+        if result.diagnostics.isEmpty {
+            return "All checks passed (\(plural(result.filesChecked, "file")) checked)."
+        }
+        var counts = [plural(result.count(.error), "error"), plural(result.count(.warning), "warning")]
+        if result.count(.note) > 0 { counts.append(plural(result.count(.note), "note")) }
+        return "\(counts.joined(separator: ", ")) in \(plural(result.filesWithDiagnostics, "file")) (\(plural(result.filesChecked, "file")) checked)"
+    }
+}

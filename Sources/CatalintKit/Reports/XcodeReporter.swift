@@ -1,0 +1,11 @@
+/// `path:line:col: error|warning|note: message [rule-id]`, one diagnostic a line: the format Xcode's
+/// build log and editors' error formats read.
+public struct XcodeReporter: Reporter {
+    public init() {}
+
+    public func report(_ result: LintResult) -> String {
+        result.diagnostics.map { diagnostic in
+            "\(diagnostic.position): \(diagnostic.severity.rawValue): \(diagnostic.message) [\(diagnostic.rule)]\n"
+        }.joined()
+    }
+}

@@ -1,0 +1,540 @@
+import SwiftSyntax
+
+/// Lowers one parsed Swift file into UI facts: objects created, properties set (with control
+/// states), size literals and idiom checks, each with its position and guard context.
+///
+/// Types come from what the source says, with the project index for declarations in other files.
+final class FactCollector: SyntaxVisitor {
+    private let file: SwiftSourceFile
+    private let index: ProjectIndex
+    private let conditions: IdiomConditions
+    private let guards: GuardResolver
+    private(set) var facts = UIFacts()
+
+    /// A name bound in a function, closure or block, and the object it names.
+    private struct Local {
+        var key: String
+        var type: String?
+    }
+
+    private struct Scope {
+        var locals: [String: Local] = [:]
+        /// Inside a closure that initializes a variable: the name it returns stands for that variable.
+        var returnedAlias: (name: String, local: Local)?
+    }
+
+    private var scopes: [Scope] = [Scope()]
+    private var typeStack: [String] = []
+    /// The closures that initialize a variable, with the name they return and the variable.
+    private var closureAliases: [SyntaxIdentifier: (name: String, local: Local)] = [:]
+
+    init(file: SwiftSourceFile, index: ProjectIndex) {
+        self.file = file
+        self.index = index
+        self.conditions = IdiomConditions(tree: file.tree)
+        self.guards = GuardResolver(conditions: conditions)
+        super.init(viewMode: .sourceAccurate)
+    }
+
+    static func facts(for file: SwiftSourceFile, index: ProjectIndex) -> UIFacts {
+        let collector = FactCollector(file: file, index: index)
+        collector.walk(file.tree)
+        return collector.facts
+    }
+
+    // MARK: Scopes and types
+
+    private func enterType(_ node: some SyntaxProtocol) {
+        typeStack.append(declaredType(node)?.name ?? "")
+        scopes.append(Scope())
+    }
+
+    private func leaveType() {
+        typeStack.removeLast()
+        scopes.removeLast()
+    }
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node); return .visitChildren }
+    override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node); return .visitChildren }
+    override func visitPost(_ node: StructDeclSyntax) { leaveType() }
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node); return .visitChildren }
+    override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node); return .visitChildren }
+    override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node); return .visitChildren }
+    override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
+
+    override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { scopes.append(Scope()); return .visitChildren }
+    override func visitPost(_ node: CodeBlockSyntax) { scopes.removeLast() }
+    override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind { scopes.append(Scope()); return .visitChildren }
+    override func visitPost(_ node: SwitchCaseSyntax) { scopes.removeLast() }
+    override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { scopes.append(Scope()); return .visitChildren }
+    override func visitPost(_ node: AccessorBlockSyntax) { scopes.removeLast() }
+
+    override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind {
+        var scope = Scope()
+        scope.returnedAlias = closureAliases[node.id]
+        scopes.append(scope)
+        return .visitChildren
+    }
+    override func visitPost(_ node: ClosureExprSyntax) { scopes.removeLast() }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        scopes.append(Scope())
+        declareParameters(node.signature.parameterClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: FunctionDeclSyntax) { scopes.removeLast() }
+
+    override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        scopes.append(Scope())
+        declareParameters(node.signature.parameterClause)
+        return .visitChildren
+    }
+    override func visitPost(_ node: InitializerDeclSyntax) { scopes.removeLast() }
+
+    private func declareParameters(_ parameters: FunctionParameterClauseSyntax) {
+        for parameter in parameters.parameters {
+            let name = (parameter.secondName ?? parameter.firstName).text
+            declare(name, Local(key: anonymousKey(parameter), type: parameter.type.simpleName))
+        }
+    }
+
+    private func declare(_ name: String, _ local: Local) {
+        scopes[scopes.count - 1].locals[name] = local
+    }
+
+    private func lookupLocal(_ name: String) -> Local? {
+        for scope in scopes.reversed() {
+            if let local = scope.locals[name] { return local }
+        }
+        return nil
+    }
+
+    private var currentType: String? {
+        guard let type = typeStack.last, !type.isEmpty else { return nil }
+        return type
+    }
+
+    private func anonymousKey(_ node: some SyntaxProtocol) -> String {
+        "\(file.path)@\(node.positionAfterSkippingLeadingTrivia.utf8Offset)"
+    }
+
+    // MARK: Variables
+
+    override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
+        let isGlobal = node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            let local: Local
+            if isMember, let type = currentType {
+                local = Local(key: "\(type).\(name)", type: index.property(name, of: type)?.type ?? nil)
+            } else if isGlobal {
+                local = Local(key: "global.\(name)", type: index.globals[name] ?? nil)
+            } else if let alias = scopes.last?.returnedAlias, alias.name == name {
+                local = alias.local
+            } else if binding.typeAnnotation == nil, let value = binding.initializer?.value, let named = namedObject(value) {
+                local = named  // `let button = self.button` names the same object
+            } else {
+                local = Local(key: anonymousKey(binding), type: TypeInference.bindingType(binding, lookup: typeOfName))
+            }
+            if !isMember, !isGlobal { declare(name, local) }
+            if let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
+               let closure = call.calledExpression.unwrapped.as(ClosureExprSyntax.self),
+               let returned = TypeInference.returnedName(of: closure) {
+                closureAliases[closure.id] = (returned, local)
+            }
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
+        guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .visitChildren }
+        let value = node.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
+        var local = namedObject(value) ?? Local(key: anonymousKey(node), type: TypeInference.constructedType(of: value, lookup: typeOfName))
+        if let annotated = node.typeAnnotation?.type.simpleName { local.type = annotated }
+        declare(name, local)
+        return .visitChildren
+    }
+
+    private func typeOfName(_ name: String) -> String? {
+        resolveName(name)?.type
+    }
+
+    // MARK: Objects
+
+    /// The object a plain name refers to: a local, a property of `self`, or a global.
+    private func resolveName(_ name: String) -> Local? {
+        if let local = lookupLocal(name) { return local }
+        if let type = currentType, let property = index.property(name, of: type) {
+            return Local(key: "\(property.owner).\(name)", type: property.type)
+        }
+        if let global = index.globals[name] { return Local(key: "global.\(name)", type: global) }
+        return nil
+    }
+
+    private func selfObject(_ node: some SyntaxProtocol) -> Local {
+        guard let type = currentType else { return Local(key: anonymousKey(node), type: nil) }
+        return Local(key: "\(type).self", type: type)
+    }
+
+    /// The object an expression names when it is a name or a chain of properties
+    /// (`slider`, `self.slider`, `cell.button`); nil for anything else.
+    private func namedObject(_ expression: ExprSyntax) -> Local? {
+        let expression = expression.unwrapped
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            if reference.baseName.tokenKind == .keyword(.self) { return selfObject(reference) }
+            return resolveName(reference.baseName.text)
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            let name = member.declName.baseName.text
+            if base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                if let type = currentType {
+                    let property = index.property(name, of: type)
+                    return Local(key: "\(property?.owner ?? type).\(name)", type: property?.type ?? nil)
+                }
+                return nil
+            }
+            if let owner = namedObject(base), let ownerType = owner.type, let property = index.property(name, of: ownerType) {
+                return Local(key: "\(property.owner).\(name)#\(owner.key)", type: property.type)
+            }
+            if base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text.looksLikeTypeName == true,
+               resolveName(base.unwrapped.as(DeclReferenceExprSyntax.self)!.baseName.text) == nil {
+                return nil  // `UIColor.red`: a static member, not an object we track
+            }
+            // An object we cannot type: the same text in the same function is the same object.
+            let function = member.ancestor(CodeBlockSyntax.self).map { "\($0.positionAfterSkippingLeadingTrivia.utf8Offset)" } ?? "top"
+            return Local(key: "\(file.path)#\(function)#\(expression.compactText)", type: nil)
+        }
+        return nil
+    }
+
+    /// The object a receiver expression names; nil `receiver` means implicit `self`.
+    private func receiverObject(_ receiver: ExprSyntax?, at node: some SyntaxProtocol) -> Local {
+        guard let receiver else { return selfObject(node) }
+        if let named = namedObject(receiver) { return named }
+        let unwrapped = receiver.unwrapped
+        if let cast = unwrapped.as(AsExprSyntax.self) {
+            var inner = receiverObject(cast.expression, at: node)
+            inner.type = cast.type.simpleName
+            return inner
+        }
+        return Local(key: anonymousKey(receiver), type: TypeInference.constructedType(of: receiver, lookup: typeOfName))
+    }
+
+    private func record(_ setting: SettingFact, on object: Local, style: String? = nil) {
+        let chain = object.type.map(index.classChain(of:)) ?? []
+        let classStyle = index.hasPadStyleForEveryInstance(chain) ? "pad" : nil
+        facts.add(UIObjectFact(id: object.key, classChain: chain, preferredBehavioralStyle: style ?? classStyle, settings: [setting]))
+    }
+
+    private func recordStyle(_ style: String, on object: Local) {
+        let chain = object.type.map(index.classChain(of:)) ?? []
+        facts.add(UIObjectFact(id: object.key, classChain: chain, preferredBehavioralStyle: style))
+    }
+
+    // MARK: Calls
+
+    override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+        recordCreation(node)
+        recordStateSetter(node)
+        recordSize(node)
+        return .visitChildren
+    }
+
+    /// `UIStepper()`, `UIStepper.init(frame:)`, and `.init()` where the type is known from context.
+    private func recordCreation(_ node: FunctionCallExprSyntax) {
+        let callee = node.calledExpression.unwrapped
+        var className: String?
+        if let reference = callee.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            if name.looksLikeTypeName, lookupLocal(name) == nil { className = name }
+        } else if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" {
+            if let base = member.base {
+                if let name = base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, name.looksLikeTypeName { className = name }
+            } else {
+                className = contextualType(of: node)
+            }
+        }
+        guard let className else { return }
+        facts.creations.append(CreationFact(
+            className: className,
+            classChain: index.classChain(of: className),
+            position: file.position(of: node),
+            guardContext: guards.context(for: node)))
+    }
+
+    /// The type an implicit `.init(...)` makes: from the annotation of the variable it initializes,
+    /// the property it is assigned to, or the declared return type.
+    private func contextualType(of node: FunctionCallExprSyntax) -> String? {
+        if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
+            return binding.typeAnnotation?.type.simpleName
+        }
+        if let assignment = node.parent?.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
+           assignment.rightOperand.id == node.id {
+            return namedObject(assignment.leftOperand)?.type
+        }
+        if node.parent?.is(ReturnStmtSyntax.self) == true, let function = node.ancestor(FunctionDeclSyntax.self) {
+            return function.signature.returnClause?.type.simpleName
+        }
+        return nil
+    }
+
+    /// `receiver.setTitle(_:for:)` and every other `setX(_:for:)`: the property `x` for a state.
+    private func recordStateSetter(_ node: FunctionCallExprSyntax) {
+        let arguments = Array(node.arguments)
+        guard arguments.count == 2, arguments[0].label == nil, arguments[1].label?.text == "for" else { return }
+        let callee = node.calledExpression.unwrapped
+        let name: TokenSyntax
+        let receiver: ExprSyntax?
+        if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
+            name = member.declName.baseName
+            receiver = base
+        } else if let reference = callee.as(DeclReferenceExprSyntax.self), lookupLocal(reference.baseName.text) == nil {
+            name = reference.baseName
+            receiver = nil
+        } else {
+            return
+        }
+        guard name.text.hasPrefix("set"), name.text.count > 3 else { return }
+        let property = String(name.text.dropFirst(3)).lowercasingFirst
+        let setting = SettingFact(
+            property: property,
+            state: Self.controlState(arguments[1].expression),
+            spelling: "\(name.text)(_:for:)",
+            value: nil,
+            position: file.position(of: name),
+            guardContext: guards.context(for: node))
+        record(setting, on: receiverObject(receiver, at: node))
+    }
+
+    /// The control state an expression spells: `.highlighted`, `UIControl.State.selected`,
+    /// `[.selected, .highlighted]`, `[]`, `UIControl.State()`.
+    static func controlState(_ expression: ExprSyntax) -> ControlStateValue {
+        let expression = expression.unwrapped
+        if let member = expression.as(MemberAccessExprSyntax.self) {
+            if let base = member.base, !base.trimmedDescription.hasSuffix("State") {
+                return .unknown(expression.compactText)
+            }
+            return .named([member.declName.baseName.text])
+        }
+        if let array = expression.as(ArrayExprSyntax.self) {
+            var names: [String] = []
+            for element in array.elements {
+                guard let name = element.expression.memberName else { return .unknown(expression.compactText) }
+                names.append(name)
+            }
+            return .named(names)
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty {
+            let callee = call.calledExpression.trimmedDescription
+            if callee.hasSuffix("State") || callee.hasSuffix("State.init") || callee == ".init" { return .named([]) }
+        }
+        return .unknown(expression.compactText)
+    }
+
+    /// `CGRect(x:y:width:height:)`, `CGSize(width:height:)`, `widthAnchor.constraint(equalToConstant:)`,
+    /// `NSLayoutConstraint(item:attribute:...constant:)`.
+    private func recordSize(_ node: FunctionCallExprSyntax) {
+        let callee = node.calledExpression.unwrapped
+        let calleeName = callee.as(DeclReferenceExprSyntax.self)?.baseName.text
+            ?? callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+        let arguments = Array(node.arguments)
+        func literal(_ label: String) -> (value: Double, argument: LabeledExprSyntax)? {
+            guard let argument = arguments.first(where: { $0.label?.text == label }),
+                  let value = argument.expression.numberLiteral else { return nil }
+            return (value, argument)
+        }
+        var typeName = calleeName
+        if calleeName == "init" {
+            typeName = callee.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription ?? contextualType(of: node)
+        }
+        if typeName == "CGRect" || typeName == "CGSize" {
+            let width = literal("width")?.value
+            let height = literal("height")?.value
+            guard width != nil || height != nil else { return }
+            let labels = arguments.map { ($0.label?.text ?? "_") + ":" }.joined()
+            addSize(width: width, height: height, spelling: "\(typeName!)(\(labels))", at: node)
+        } else if let calleeName, calleeName.hasPrefix("constraint"), calleeName.count > "constraint".count || arguments.count == 1,
+                  let member = callee.as(MemberAccessExprSyntax.self), let anchor = member.base?.memberName ?? member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text,
+                  let argument = arguments.first, argument.label?.text.hasSuffix("ToConstant") == true,
+                  let value = argument.expression.numberLiteral {
+            let spelling = "\(anchor).\(calleeName)(\(argument.label!.text):)"
+            if anchor.hasPrefix("width") {
+                addSize(width: value, height: nil, spelling: spelling, at: argument.expression)
+            } else if anchor.hasPrefix("height") {
+                addSize(width: nil, height: value, spelling: spelling, at: argument.expression)
+            }
+        } else if calleeName == "NSLayoutConstraint", let constant = literal("constant"),
+                  let attribute = arguments.first(where: { $0.label?.text == "attribute" })?.expression.memberName {
+            if attribute == "width" {
+                addSize(width: constant.value, height: nil, spelling: "NSLayoutConstraint(attribute: .width, constant:)", at: constant.argument.expression)
+            } else if attribute == "height" {
+                addSize(width: nil, height: constant.value, spelling: "NSLayoutConstraint(attribute: .height, constant:)", at: constant.argument.expression)
+            }
+        }
+    }
+
+    private func addSize(width: Double?, height: Double?, spelling: String, at node: some SyntaxProtocol) {
+        facts.sizes.append(SizeFact(width: width, height: height, spelling: spelling,
+                                    position: file.position(of: node), guardContext: guards.context(for: node)))
+    }
+
+    // MARK: Assignments and comparisons
+
+    override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.operator.is(AssignmentExprSyntax.self) {
+            recordAssignment(node)
+        } else if let comparison = conditions.comparison(node) {
+            recordIdiomCheck(node, idioms: [comparison.idiom], spelling: node.compactText, at: comparison.idiomSide)
+        }
+        return .visitChildren
+    }
+
+    /// `receiver.property = value` and, inside a type, `property = value` said of `self`.
+    private func recordAssignment(_ node: InfixOperatorExprSyntax) {
+        let target = node.leftOperand.unwrapped
+        let name: TokenSyntax
+        let receiver: ExprSyntax?
+        if let member = target.as(MemberAccessExprSyntax.self), let base = member.base {
+            name = member.declName.baseName
+            receiver = base
+        } else if let reference = target.as(DeclReferenceExprSyntax.self), lookupLocal(reference.baseName.text) == nil, currentType != nil {
+            name = reference.baseName
+            receiver = nil
+        } else {
+            return
+        }
+        let property = name.text
+        if property == "constant" || property == "width" || property == "height", let value = node.rightOperand.numberLiteral {
+            let spelling = receiver.map { "\($0.compactText).\(property)" } ?? property
+            addSize(width: property == "height" ? nil : value, height: property == "height" ? value : nil, spelling: spelling, at: node.rightOperand)
+        }
+        let object = receiverObject(receiver, at: node)
+        if property == "preferredBehavioralStyle" {
+            if let style = node.rightOperand.memberName { recordStyle(style, on: object) }
+            return
+        }
+        record(SettingFact(property: property, state: nil, spelling: property, value: node.rightOperand.memberName,
+                           position: file.position(of: name), guardContext: guards.context(for: node)),
+               on: object)
+    }
+
+    override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+        if conditions.isIdiomExpression(node.subject) {
+            let idioms = conditions.switchIdioms(node)
+            recordIdiomCheck(node, idioms: idioms, spelling: "switch \(node.subject.compactText)", at: node.subject)
+        }
+        return .visitChildren
+    }
+
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        recordConditionVariableUse(ExprSyntax(node), name: node.baseName.text)
+        return .visitChildren
+    }
+
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if node.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            recordConditionVariableUse(ExprSyntax(node), name: node.declName.baseName.text)
+            return .skipChildren
+        }
+        return .visitChildren
+    }
+
+    /// `if isPad { ... }` where `isPad` holds an idiom comparison: the decision is made here.
+    private func recordConditionVariableUse(_ node: ExprSyntax, name: String) {
+        guard let variable = conditions.conditionVariables[name], decisionRegion(of: node) != nil else { return }
+        recordIdiomCheck(node, idioms: variable.idioms, spelling: node.compactText, at: node)
+    }
+
+    private func recordIdiomCheck(_ decision: some SyntaxProtocol, idioms: [Idiom], spelling: String, at anchor: some SyntaxProtocol) {
+        let region = decisionRegion(of: Syntax(decision)) ?? []
+        var names: Set<String> = []
+        for part in region {
+            for token in part.tokens(viewMode: .sourceAccurate) {
+                if case .identifier = token.tokenKind { names.insert(token.text) }
+            }
+        }
+        facts.idiomChecks.append(IdiomCheckFact(
+            comparedIdioms: idioms, spelling: spelling, consequenceNames: names,
+            position: file.position(of: anchor), guardContext: guards.context(for: decision)))
+    }
+
+    /// What a decision selects: the branches of the `if`, `guard`, `?:` or `switch` whose condition
+    /// holds `node`, plus where a selected value goes (the variable, property or function it
+    /// initializes, assigns or returns from). Nil when `node` is not part of such a condition.
+    private func decisionRegion(of node: some SyntaxProtocol) -> [Syntax]? {
+        var child = Syntax(node)
+        if let switchExpression = child.as(SwitchExprSyntax.self) {
+            let region = switchExpression.cases.map { Syntax($0) }
+            return region + destination(of: Syntax(switchExpression), branches: region)
+        }
+        while let parent = child.parent {
+            if parent.is(ConditionElementSyntax.self) || parent.is(ConditionElementListSyntax.self)
+                || parent.is(PrefixOperatorExprSyntax.self) || parent.is(TupleExprSyntax.self)
+                || parent.is(LabeledExprSyntax.self) || parent.is(LabeledExprListSyntax.self) {
+                child = parent
+                continue
+            }
+            if let infix = parent.as(InfixOperatorExprSyntax.self),
+               let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "&&" || op == "||" {
+                child = parent
+                continue
+            }
+            if let ifExpression = parent.as(IfExprSyntax.self), child.id == ifExpression.conditions.id {
+                var branches = [Syntax(ifExpression.body)]
+                if let elseBody = ifExpression.elseBody { branches.append(Syntax(fromProtocol: elseBody)) }
+                return branches + destination(of: parent, branches: branches)
+            }
+            if let guardStatement = parent.as(GuardStmtSyntax.self), child.id == guardStatement.conditions.id {
+                var region = [Syntax(guardStatement.body)]
+                if let item = guardStatement.parent?.as(CodeBlockItemSyntax.self),
+                   let list = item.parent?.as(CodeBlockItemListSyntax.self) {
+                    region += list.drop(while: { $0.id != item.id }).dropFirst().map { Syntax($0) }
+                }
+                return region + destination(of: parent, branches: region)
+            }
+            if let whileStatement = parent.as(WhileStmtSyntax.self), child.id == whileStatement.conditions.id {
+                return [Syntax(whileStatement.body)]
+            }
+            if let ternary = parent.as(TernaryExprSyntax.self), child.id == ternary.condition.id {
+                let branches = [Syntax(ternary.thenExpression), Syntax(ternary.elseExpression)]
+                return branches + destination(of: parent, branches: branches)
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// Where the value chosen by a decision goes: the assignment target, the initialized variable,
+    /// or the function / property whose body returns it.
+    private func destination(of decision: Syntax, branches: [Syntax]) -> [Syntax] {
+        var node = decision
+        // An `if` or `switch` statement itself returns nothing; its branches may.
+        let branchesReturn = branches.contains { branch in
+            branch.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.return) }
+        }
+        while let parent = node.parent {
+            if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
+                return [Syntax(infix.leftOperand)]
+            }
+            if let binding = parent.as(PatternBindingSyntax.self) {
+                return [Syntax(binding.pattern)]
+            }
+            if parent.is(ExpressionStmtSyntax.self) || parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self)
+                || parent.is(InitializerClauseSyntax.self) || parent.is(TupleExprSyntax.self) {
+                node = parent
+                continue
+            }
+            break
+        }
+        let returnsValue = branchesReturn || node.is(ReturnStmtSyntax.self)
+            || node.parent?.is(CodeBlockItemListSyntax.self) == true && node.parent?.as(CodeBlockItemListSyntax.self)?.count == 1
+        guard returnsValue else { return [] }
+        if let function = decision.ancestor(FunctionDeclSyntax.self) { return [Syntax(function.name)] }
+        if let binding = decision.ancestor(PatternBindingSyntax.self) { return [Syntax(binding.pattern)] }
+        return []
+    }
+}

@@ -1,0 +1,183 @@
+import SwiftSyntax
+
+/// Works out the guard context of any node of one file from the code around it: `#if` clauses,
+/// run-time idiom checks (`if`, `guard`, `switch`, `?:`, early returns) and
+/// `@available(macCatalyst, unavailable)`. Answers are cached per node, so asking for many facts in
+/// the same function costs little.
+final class GuardResolver {
+    private let conditions: IdiomConditions
+    private var cache: [SyntaxIdentifier: GuardContext] = [:]
+    private var statementListCache: [SyntaxIdentifier: [IdiomSet]] = [:]
+
+    init(conditions: IdiomConditions) {
+        self.conditions = conditions
+    }
+
+    func context(for node: some SyntaxProtocol) -> GuardContext {
+        var pending: [Syntax] = []
+        var current: Syntax? = Syntax(node)
+        while let node = current, cache[node.id] == nil {
+            pending.append(node)
+            current = node.parent
+        }
+        var context = current.flatMap { cache[$0.id] } ?? .unguarded
+        for node in pending.reversed() {
+            if let parent = node.parent { context = refine(context, parent: parent, child: node) }
+            cache[node.id] = context
+        }
+        return context
+    }
+
+    /// The context inside `child`, given the context of its `parent`.
+    private func refine(_ context: GuardContext, parent: Syntax, child: Syntax) -> GuardContext {
+        var context = context
+        if let clause = parent.as(IfConfigClauseSyntax.self), child.id != clause.condition?.id {
+            if Self.isCompiledOutOfMacCatalyst(clause) { context.builtForMacCatalyst = false }
+        } else if let ifExpression = parent.as(IfExprSyntax.self) {
+            if child.id == ifExpression.body.id {
+                context = context.restricted(to: conditions.outcome(of: ifExpression.conditions).whenTrue)
+            } else if let elseBody = ifExpression.elseBody, child.id == Syntax(fromProtocol: elseBody).id {
+                context = context.restricted(to: conditions.outcome(of: ifExpression.conditions).whenFalse)
+            }
+        } else if let guardStatement = parent.as(GuardStmtSyntax.self), child.id == guardStatement.body.id {
+            context = context.restricted(to: conditions.outcome(of: guardStatement.conditions).whenFalse)
+        } else if let whileStatement = parent.as(WhileStmtSyntax.self), child.id == whileStatement.body.id {
+            context = context.restricted(to: conditions.outcome(of: whileStatement.conditions).whenTrue)
+        } else if let ternary = parent.as(TernaryExprSyntax.self) {
+            if child.id == ternary.thenExpression.id {
+                context = context.restricted(to: conditions.outcome(of: ternary.condition).whenTrue)
+            } else if child.id == ternary.elseExpression.id {
+                context = context.restricted(to: conditions.outcome(of: ternary.condition).whenFalse)
+            }
+        } else if let switchCase = parent.as(SwitchCaseSyntax.self), child.id == switchCase.statements.id,
+                  let switchExpression = switchCase.ancestor(SwitchExprSyntax.self),
+                  let idioms = conditions.switchCases(switchExpression)?[switchCase.id] {
+            context = context.restricted(to: idioms)
+        } else if let list = parent.as(CodeBlockItemListSyntax.self), let item = child.as(CodeBlockItemSyntax.self) {
+            context = context.restricted(to: idiomsAfterEarlyExits(in: list, at: item))
+        }
+        if let declaration = parent.asProtocol(WithAttributesSyntax.self),
+           child.id != declaration.attributes.id, Self.isUnavailableOnMacCatalyst(declaration.attributes) {
+            context.unavailableOnMacCatalyst = true
+        }
+        return context
+    }
+
+    /// The idioms that reach `item`, after the `guard`s and early-exit `if`s before it in `list`.
+    private func idiomsAfterEarlyExits(in list: CodeBlockItemListSyntax, at item: CodeBlockItemSyntax) -> IdiomSet {
+        let reaching: [IdiomSet]
+        if let cached = statementListCache[list.id] {
+            reaching = cached
+        } else {
+            var current = IdiomSet.all
+            var computed: [IdiomSet] = []
+            for element in list {
+                computed.append(current)
+                if let guardStatement = element.item.as(GuardStmtSyntax.self) {
+                    current.formIntersection(conditions.outcome(of: guardStatement.conditions).whenTrue)
+                } else if let ifExpression = Self.ifStatement(element), ifExpression.elseBody == nil,
+                          Self.alwaysExits(ifExpression.body) {
+                    current.formIntersection(conditions.outcome(of: ifExpression.conditions).whenFalse)
+                }
+            }
+            reaching = computed
+            statementListCache[list.id] = computed
+        }
+        guard let index = list.firstIndex(where: { $0.id == item.id }) else { return .all }
+        return reaching[list.distance(from: list.startIndex, to: index)]
+    }
+
+    private static func ifStatement(_ item: CodeBlockItemSyntax) -> IfExprSyntax? {
+        if let expression = item.item.as(ExpressionStmtSyntax.self) { return expression.expression.as(IfExprSyntax.self) }
+        return item.item.as(IfExprSyntax.self)
+    }
+
+    /// True when a block always leaves its scope: it ends in `return`, `throw`, `break`, `continue`
+    /// or a call to `fatalError` / `preconditionFailure`.
+    private static func alwaysExits(_ block: CodeBlockSyntax) -> Bool {
+        guard let last = block.statements.last?.item else { return false }
+        if last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self) || last.is(BreakStmtSyntax.self) || last.is(ContinueStmtSyntax.self) {
+            return true
+        }
+        let expression = last.as(ExpressionStmtSyntax.self)?.expression ?? last.as(ExprSyntax.self)
+        if let call = expression?.as(FunctionCallExprSyntax.self),
+           let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            return name == "fatalError" || name == "preconditionFailure"
+        }
+        return false
+    }
+
+    // MARK: Compile-time conditions
+
+    /// True when the clause's code is not compiled for Mac Catalyst: its own condition is false there,
+    /// or an earlier clause of the same `#if` is true there.
+    static func isCompiledOutOfMacCatalyst(_ clause: IfConfigClauseSyntax) -> Bool {
+        guard let clauses = clause.parent?.as(IfConfigClauseListSyntax.self) else { return false }
+        for other in clauses {
+            if other.id == clause.id {
+                guard let condition = clause.condition else { return false }  // #else
+                return valueOnMacCatalyst(condition) == false
+            }
+            if let condition = other.condition, valueOnMacCatalyst(condition) == true { return true }
+        }
+        return false
+    }
+
+    /// The value of a compilation condition when building for Mac Catalyst; nil when unknown
+    /// (`DEBUG`, `swift(>=5.9)`, `canImport(Foo)`).
+    static func valueOnMacCatalyst(_ condition: ExprSyntax) -> Bool? {
+        let condition = condition.unwrapped
+        if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+            return valueOnMacCatalyst(prefix.expression).map(!)
+        }
+        if let infix = condition.as(InfixOperatorExprSyntax.self),
+           let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text {
+            let left = valueOnMacCatalyst(infix.leftOperand)
+            let right = valueOnMacCatalyst(infix.rightOperand)
+            switch op {
+            case "&&":
+                if left == false || right == false { return false }
+                return left == true && right == true ? true : nil
+            case "||":
+                if left == true || right == true { return true }
+                return left == false && right == false ? false : nil
+            default:
+                return nil
+            }
+        }
+        if let literal = condition.as(BooleanLiteralExprSyntax.self) {
+            return literal.literal.tokenKind == .keyword(.true)
+        }
+        guard let call = condition.as(FunctionCallExprSyntax.self),
+              let function = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              let argument = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        else { return nil }
+        switch function {
+        case "targetEnvironment":
+            if argument == "macCatalyst" { return true }
+            if argument == "simulator" { return false }
+            return nil
+        case "os":
+            if argument == "iOS" { return true }  // Mac Catalyst builds are os(iOS)
+            return ["macOS", "OSX", "tvOS", "watchOS", "visionOS", "xrOS", "Linux", "Windows", "Android", "FreeBSD", "OpenBSD", "WASI", "Cygwin", "Haiku", "PS4"].contains(argument) ? false : nil
+        case "canImport":
+            return argument == "UIKit" ? true : nil
+        default:
+            return nil
+        }
+    }
+
+    /// True for `@available(macCatalyst, unavailable)` and `@available(*, unavailable)`.
+    static func isUnavailableOnMacCatalyst(_ attributes: AttributeListSyntax) -> Bool {
+        for element in attributes {
+            guard case .attribute(let attribute) = element,
+                  attribute.attributeName.trimmedDescription == "available",
+                  case .availability(let arguments)? = attribute.arguments else { continue }
+            let tokens = arguments.tokens(viewMode: .sourceAccurate).map(\.text)
+            if tokens.contains("unavailable"), tokens.first == "macCatalyst" || tokens.first == "*" {
+                return true
+            }
+        }
+        return false
+    }
+}

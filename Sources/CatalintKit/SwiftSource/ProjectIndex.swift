@@ -1,0 +1,64 @@
+/// What one type declaration (and its extensions) tells: its superclass and its properties.
+struct TypeInfo: Sendable {
+    var name: String
+    /// The first inherited type of a class: its superclass when it has one.
+    var superclass: String?
+    /// Property name -> the class of its value, when the declaration tells it.
+    var properties: [String: String?] = [:]
+    /// True when an initializer sets `preferredBehavioralStyle = .pad`, or the class overrides the
+    /// property to return `.pad`: every instance then has the iPad behavioral style.
+    var padStyleForEveryInstance = false
+
+    mutating func merge(_ other: TypeInfo) {
+        if superclass == nil { superclass = other.superclass }
+        properties.merge(other.properties) { first, _ in first }
+        padStyleForEveryInstance = padStyleForEveryInstance || other.padStyleForEveryInstance
+    }
+}
+
+/// The declarations of every linted Swift file: built first, so that lowering one file into facts
+/// knows the subclasses and properties declared in the others.
+struct ProjectIndex: Sendable {
+    var types: [String: TypeInfo] = [:]
+    /// Top-level variables -> the class of their value, when known.
+    var globals: [String: String?] = [:]
+
+    mutating func add(_ info: TypeInfo) {
+        if var existing = types[info.name] {
+            existing.merge(info)
+            types[info.name] = existing
+        } else {
+            types[info.name] = info
+        }
+    }
+
+    mutating func merge(_ other: ProjectIndex) {
+        for info in other.types.values { add(info) }
+        globals.merge(other.globals) { first, _ in first }
+    }
+
+    /// `name` and its superclasses as far as the index knows them, most specific first.
+    func classChain(of name: String) -> [String] {
+        var chain = [name]
+        var current = name
+        while let superclass = types[current]?.superclass, !chain.contains(superclass) {
+            chain.append(superclass)
+            current = superclass
+        }
+        return chain
+    }
+
+    /// The property `name` declared on `typeName` or one of its superclasses: the declaring type and
+    /// the class of the property's value.
+    func property(_ name: String, of typeName: String) -> (owner: String, type: String?)? {
+        for owner in classChain(of: typeName) {
+            if let entry = types[owner]?.properties[name] { return (owner, entry) }
+        }
+        return nil
+    }
+
+    /// True when a class in `chain` gives every instance the iPad behavioral style.
+    func hasPadStyleForEveryInstance(_ chain: [String]) -> Bool {
+        chain.contains { types[$0]?.padStyleForEveryInstance == true }
+    }
+}

@@ -1,0 +1,66 @@
+import SwiftSyntax
+
+/// The little type inference catalint needs: the class of the value an expression makes, from what
+/// the source says (`UISlider()`, `UIButton(type: .system)`, `x as! UISlider`, a closure that builds
+/// a control and returns it). `lookup` answers for plain names (locals, properties).
+enum TypeInference {
+    static func constructedType(of expression: ExprSyntax, lookup: (String) -> String? = { _ in nil }) -> String? {
+        let expression = expression.unwrapped
+        if let call = expression.as(FunctionCallExprSyntax.self) {
+            let callee = call.calledExpression.unwrapped
+            if let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text, name.looksLikeTypeName {
+                return name
+            }
+            if let member = callee.as(MemberAccessExprSyntax.self),
+               let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.looksLikeTypeName {
+                // `UIButton.init(type:)`, and class factories such as `UIButton.systemButton(with:target:action:)`.
+                return base
+            }
+            if let closure = callee.as(ClosureExprSyntax.self) {
+                return returnedType(of: closure, lookup: lookup)
+            }
+            return nil
+        }
+        if let cast = expression.as(AsExprSyntax.self) {
+            return cast.type.simpleName
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self) {
+            return lookup(reference.baseName.text)
+        }
+        return nil
+    }
+
+    /// The name of the local variable a closure returns, when it ends with `return name` or `name`.
+    static func returnedName(of closure: ClosureExprSyntax) -> String? {
+        guard let last = closure.statements.last?.item else { return nil }
+        if let returned = last.as(ReturnStmtSyntax.self)?.expression {
+            return returned.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text
+        }
+        return last.as(ExprSyntax.self)?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+
+    /// The class a closure returns: `{ let s = UISlider(); ...; return s }` returns a `UISlider`.
+    static func returnedType(of closure: ClosureExprSyntax, lookup: (String) -> String?) -> String? {
+        guard let last = closure.statements.last?.item else { return nil }
+        let returned = last.as(ReturnStmtSyntax.self)?.expression ?? last.as(ExprSyntax.self)
+        guard let returned else { return nil }
+        if let name = returned.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text {
+            for item in closure.statements {
+                guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
+                for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
+                    if let annotated = binding.typeAnnotation?.type.simpleName { return annotated }
+                    if let value = binding.initializer?.value { return constructedType(of: value, lookup: lookup) }
+                }
+            }
+            return lookup(name)
+        }
+        return constructedType(of: returned, lookup: lookup)
+    }
+
+    /// The class of a binding's value: its annotation, else what its initializer makes.
+    static func bindingType(_ binding: PatternBindingSyntax, lookup: (String) -> String? = { _ in nil }) -> String? {
+        if let annotated = binding.typeAnnotation?.type.simpleName { return annotated }
+        if let value = binding.initializer?.value { return constructedType(of: value, lookup: lookup) }
+        return nil
+    }
+}
