@@ -43,7 +43,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CatalintKitTests",
-            dependencies: ["CatalintKit"]
+            dependencies: ["CatalintKit", "catalint"]
         ),
     ]
 )
