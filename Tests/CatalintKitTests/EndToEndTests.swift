@@ -1,0 +1,229 @@
+import Foundation
+import XCTest
+@testable import CatalintKit
+
+/// Runs the built `catalint` binary on files in temporary folders and checks its output and exit status.
+final class EndToEndTests: XCTestCase {
+    struct Run {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    /// The `catalint` executable: `CATALINT_BINARY` when set (CI points it at a release build), else
+    /// the one built beside the tests.
+    static let binary: URL = {
+        if let path = ProcessInfo.processInfo.environment["CATALINT_BINARY"] { return URL(fileURLWithPath: path) }
+        #if os(macOS)
+        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("catalint")
+        }
+        #endif
+        return Bundle.main.bundleURL.appendingPathComponent("catalint")
+    }()
+
+    func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Run {
+        let process = Process()
+        process.executableURL = Self.binary
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        var env = ProcessInfo.processInfo.environment
+        env.merge(environment) { _, new in new }
+        process.environment = env
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("catalint-out-\(UUID().uuidString)")
+        let err = FileManager.default.temporaryDirectory.appendingPathComponent("catalint-err-\(UUID().uuidString)")
+        FileManager.default.createFile(atPath: out.path, contents: nil)
+        FileManager.default.createFile(atPath: err.path, contents: nil)
+        defer {
+            try? FileManager.default.removeItem(at: out)
+            try? FileManager.default.removeItem(at: err)
+        }
+        process.standardOutput = try FileHandle(forWritingTo: out)
+        process.standardError = try FileHandle(forWritingTo: err)
+        try process.run()
+        process.waitUntilExit()
+        return Run(status: process.terminationStatus,
+                   stdout: try String(contentsOf: out, encoding: .utf8),
+                   stderr: try String(contentsOf: err, encoding: .utf8))
+    }
+
+    func testTheBinaryIsBuilt() {
+        XCTAssertTrue(FileManager.default.isExecutableFile(atPath: Self.binary.path), "no catalint at \(Self.binary.path)")
+    }
+
+    // MARK: The sample app
+
+    func testSampleAppFindingsMatchExpected() throws {
+        let expected = try String(contentsOf: packageRoot.appendingPathComponent("samples/Recipes/EXPECTED.txt"), encoding: .utf8)
+        let result = try run(["lint", "--format", "xcode", "samples/Recipes"])
+        XCTAssertEqual(result.stdout, expected)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stderr, "")
+        let ruleIDs = Set(expected.split(separator: "\n").compactMap { $0.split(separator: "[").last?.dropLast() }.map(String.init))
+        XCTAssertEqual(ruleIDs, ["unavailable-control", "button-non-normal-state", "slider-custom-appearance", "hard-coded-size", "idiom-layout-decision"],
+                       "the sample must hit every rule")
+    }
+
+    func testSampleAppOutputIsTheSameWhateverTheThreadCount() throws {
+        let one = try run(["lint", "--format", "json", "--jobs", "1", "samples/Recipes"])
+        let many = try run(["lint", "--format", "json", "--jobs", "8", "samples/Recipes"])
+        XCTAssertEqual(one.stdout, many.stdout)
+    }
+
+    // MARK: Exit status
+
+    func testExitStatuses() throws {
+        let directory = try temporaryDirectory(self)
+        try write("let label = UILabel()\n", to: directory.appendingPathComponent("Clean.swift"))
+        try write("let v = UIView(frame: CGRect(x: 0, y: 0, width: 768, height: 1024))\n", to: directory.appendingPathComponent("Warn/Size.swift"))
+        try write("let s = UIStepper()\n", to: directory.appendingPathComponent("Error/Stepper.swift"))
+
+        XCTAssertEqual(try run(["lint", "Clean.swift"], in: directory).status, 0)
+        XCTAssertEqual(try run(["lint", "Warn"], in: directory).status, 0, "warnings alone pass")
+        XCTAssertEqual(try run(["lint", "--strict", "Warn"], in: directory).status, 1, "--strict fails on warnings")
+        XCTAssertEqual(try run(["lint", "Error"], in: directory).status, 1)
+        XCTAssertEqual(try run(["Error"], in: directory).status, 1, "lint is the default command")
+        XCTAssertEqual(try run(["lint", "--idiom", "pad", "Error"], in: directory).status, 0, "notes do not fail")
+
+        let missing = try run(["lint", "Nowhere"], in: directory)
+        XCTAssertEqual(missing.status, 2)
+        XCTAssertTrue(missing.stderr.contains("Nowhere: no such file or directory"), missing.stderr)
+        XCTAssertEqual(try run(["lint", "--format", "html", "."], in: directory).status, 2)
+        XCTAssertEqual(try run(["lint", "--idiom", "phone", "."], in: directory).status, 2)
+        XCTAssertEqual(try run(["lint", "--frobnicate"], in: directory).status, 2)
+        XCTAssertEqual(try run(["lint", "--jobs", "0", "."], in: directory).status, 2)
+    }
+
+    func testNoPathMeansTheCurrentFolder() throws {
+        let directory = try temporaryDirectory(self)
+        try write("let s = UIStepper()\n", to: directory.appendingPathComponent("App/Stepper.swift"))
+        let result = try run(["lint", "--format", "xcode"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertTrue(result.stdout.hasPrefix("App/Stepper.swift:1:9: error: "), result.stdout)
+    }
+
+    // MARK: Formats
+
+    func testTextFormat() throws {
+        let directory = try temporaryDirectory(self)
+        try write("import UIKit\n\tlet s = UIStepper()\n", to: directory.appendingPathComponent("A.swift"))
+        try write("let v = CGSize(width: 390, height: 844)\n", to: directory.appendingPathComponent("B.swift"))
+        try write("let fine = 1\n", to: directory.appendingPathComponent("C.swift"))
+        let result = try run(["lint", "."], in: directory, environment: ["NO_COLOR": "1"])
+        let lines = result.stdout.components(separatedBy: "\n")
+        XCTAssertTrue(lines[0].hasPrefix("A.swift:2:10: error[unavailable-control] `UIStepper` does not exist in the Mac idiom"), lines[0])
+        XCTAssertEqual(lines[1], "  |")
+        XCTAssertEqual(lines[2], "2 | \tlet s = UIStepper()")
+        XCTAssertEqual(lines[3], "  | \t        ^")
+        XCTAssertTrue(lines[4].hasPrefix("  = help: Create it only where"), lines[4])
+        XCTAssertTrue(result.stdout.contains("B.swift:1:9: warning[hard-coded-size]"))
+        XCTAssertTrue(result.stdout.hasSuffix("1 error, 1 warning in 2 files (3 files checked)\n"), result.stdout)
+        XCTAssertFalse(result.stdout.contains("\u{1B}["), "no colour when stdout is not a terminal")
+
+        let clean = try run(["lint", "C.swift"], in: directory)
+        XCTAssertEqual(clean.stdout, "All checks passed (1 file checked).\n")
+    }
+
+    func testXcodeFormat() throws {
+        let directory = try temporaryDirectory(self)
+        try write("let s = UIStepper()\nlet v = CGSize(width: 390, height: 844)\n", to: directory.appendingPathComponent("A.swift"))
+        let result = try run(["lint", "--format", "xcode", "--idiom", "pad", "A.swift"], in: directory)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 2)
+        XCTAssertTrue(lines[0].hasPrefix("A.swift:1:9: note: `UIStepper` does not exist"), lines[0])
+        XCTAssertTrue(lines[0].hasSuffix(" [unavailable-control]"), lines[0])
+        XCTAssertTrue(lines[1].hasPrefix("A.swift:2:9: warning: "), lines[1])
+        XCTAssertTrue(lines[1].hasSuffix(" [hard-coded-size]"), lines[1])
+    }
+
+    func testJSONFormat() throws {
+        let directory = try temporaryDirectory(self)
+        try write("let s = UIStepper()\n", to: directory.appendingPathComponent("Sub/A \"quoted\".swift"))
+        try write("let fine = 1\n", to: directory.appendingPathComponent("B.swift"))
+        let result = try run(["lint", "--format", "json", "Sub", "B.swift"], in: directory)
+        XCTAssertEqual(result.status, 1)
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual(object["version"] as? String, CatalintVersion.current)
+        let diagnostics = try XCTUnwrap(object["diagnostics"] as? [[String: Any]])
+        XCTAssertEqual(diagnostics.count, 1)
+        XCTAssertEqual(diagnostics[0]["rule"] as? String, "unavailable-control")
+        XCTAssertEqual(diagnostics[0]["severity"] as? String, "error")
+        XCTAssertEqual(diagnostics[0]["path"] as? String, "Sub/A \"quoted\".swift")
+        XCTAssertEqual(diagnostics[0]["line"] as? Int, 1)
+        XCTAssertEqual(diagnostics[0]["column"] as? Int, 9)
+        XCTAssertNotNil(diagnostics[0]["message"] as? String)
+        XCTAssertNotNil(diagnostics[0]["help"] as? String)
+        let summary = try XCTUnwrap(object["summary"] as? [String: Int])
+        XCTAssertEqual(summary, ["files": 2, "errors": 1, "warnings": 0, "notes": 0])
+        // The keys come in the documented order.
+        let keys = ["\"rule\"", "\"severity\"", "\"path\"", "\"line\"", "\"column\"", "\"message\"", "\"help\""]
+        let offsets = keys.map { result.stdout.range(of: $0)!.lowerBound }
+        XCTAssertEqual(offsets, offsets.sorted())
+
+        let empty = try run(["lint", "--format", "json", "B.swift"], in: directory)
+        let emptyObject = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(empty.stdout.utf8)) as? [String: Any])
+        XCTAssertEqual((emptyObject["diagnostics"] as? [Any])?.count, 0)
+    }
+
+    // MARK: Bad input
+
+    func testUnreadableAndInvalidFilesAreReportedAndTheRunGoesOn() throws {
+        let directory = try temporaryDirectory(self)
+        try Data([0x6C, 0x65, 0x74, 0x20, 0xFF, 0xFE, 0x0A]).write(to: directory.appendingPathComponent("Binary.swift"))
+        try write("func broken( {\n", to: directory.appendingPathComponent("Broken.swift"))
+        try write("let s = UIStepper()\n", to: directory.appendingPathComponent("Good.swift"))
+        let result = try run(["lint", "--format", "xcode", "."], in: directory)
+        XCTAssertEqual(result.status, 1)
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines.count, 3, result.stdout)
+        XCTAssertTrue(lines[0].hasPrefix("Binary.swift:1:1: error: Cannot lint `Binary.swift`: it is not valid UTF-8 text."), lines[0])
+        XCTAssertTrue(lines[0].hasSuffix("[unreadable-file]"))
+        XCTAssertTrue(lines[1].hasPrefix("Broken.swift:1:"), lines[1])
+        XCTAssertTrue(lines[1].hasSuffix("[invalid-swift]"))
+        XCTAssertTrue(lines[2].hasPrefix("Good.swift:1:9: error: "), lines[2])
+    }
+
+    func testFolderWalkSkipsBuildAndDependencyFolders() throws {
+        let directory = try temporaryDirectory(self)
+        for folder in [".git", ".build", "DerivedData", "Pods", "Carthage", ".hidden", "Nested/.build"] {
+            try write("let s = UIStepper()\n", to: directory.appendingPathComponent("\(folder)/Skipped.swift"))
+        }
+        try write("let s = UIStepper()\n", to: directory.appendingPathComponent("Nested/Deep/Kept.swift"))
+        try write("UIStepper()\n", to: directory.appendingPathComponent("Nested/notes.txt"))
+        let result = try run(["lint", "--format", "xcode", "."], in: directory)
+        XCTAssertEqual(result.stdout.split(separator: "\n").map { String($0.prefix(while: { $0 != ":" })) }, ["Nested/Deep/Kept.swift"])
+    }
+
+    // MARK: Rules, help and version
+
+    func testRulesCommand() throws {
+        let list = try run(["rules"])
+        XCTAssertEqual(list.status, 0)
+        for rule in RuleCatalog.all {
+            XCTAssertTrue(list.stdout.contains(rule.id), rule.id)
+        }
+        let explained = try run(["rules", "slider-custom-appearance"])
+        XCTAssertEqual(explained.status, 0)
+        for section in ["## What it does", "## Why it breaks in the Mac idiom", "## Example", "## Use instead", "## Reference",
+                        "setThumbImage", "https://developer.apple.com/"] {
+            XCTAssertTrue(explained.stdout.contains(section), section)
+        }
+        XCTAssertFalse(explained.stdout.contains("↓"))
+        let unknown = try run(["rules", "unavailable-controls"])
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("Did you mean 'unavailable-control'?"), unknown.stderr)
+    }
+
+    func testVersionAndHelp() throws {
+        let version = try run(["--version"])
+        XCTAssertEqual(version.status, 0)
+        XCTAssertEqual(version.stdout, CatalintVersion.current + "\n")
+        let help = try run(["--help"])
+        XCTAssertEqual(help.status, 0)
+        XCTAssertTrue(help.stdout.contains("Examples:"))
+        let lintHelp = try run(["lint", "--help"])
+        XCTAssertEqual(lintHelp.status, 0)
+        XCTAssertTrue(lintHelp.stdout.contains("--format"))
+        XCTAssertTrue(lintHelp.stdout.contains("--idiom"))
+    }
+}
