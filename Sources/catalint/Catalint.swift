@@ -9,14 +9,15 @@ struct Catalint: ParsableCommand {
         abstract: "Finds the code of an iPad app that throws or misbehaves on the Mac in the Mac idiom (Mac Catalyst, \"Optimize Interface for Mac\").",
         discussion: """
             Examples:
-              catalint lint samples/Recipes          lint a folder
-              catalint Sources/App/Settings.swift    lint one file (lint is the default command)
-              catalint lint --format xcode .         one line a diagnostic, for Xcode and editors
-              catalint lint --idiom pad --strict .   the app still scales the iPad interface; fail on warnings
-              catalint rules                         list the rules
-              catalint rules unavailable-control     explain one rule
+              catalint lint samples/Recipes         lint a folder
+              catalint Sources/App/Settings.swift   lint one file (lint is the default)
+              catalint lint --format xcode .        one line a diagnostic, for Xcode
+              catalint lint --idiom pad --strict .  iPad idiom on the Mac; fail on warnings
+              catalint rules                        list the rules
+              catalint rules unavailable-control    explain one rule
 
-            Exit status: 0 no errors, 1 errors found (or warnings with --strict), 2 usage error or failure.
+            Exit status: 0 no errors; 1 errors found (or warnings, with --strict);
+            2 usage error, missing path or internal failure.
             """,
         version: CatalintVersion.current,
         subcommands: [Lint.self, Rules.self],
@@ -88,7 +89,8 @@ struct Lint: ParsableCommand {
         do {
             result = try Linter(options: options).lint(paths: paths)
         } catch let error as LintError {
-            throw ValidationError(error.description)
+            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
+            throw ExitCode(2)
         }
         let color = format == .text && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         FileHandle.standardOutput.write(Data(format.reporter(color: color).report(result).utf8))
