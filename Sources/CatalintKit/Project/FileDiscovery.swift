@@ -42,9 +42,10 @@ public enum FileDiscovery {
                 if values?.isSymbolicLink != true { walk(path, into: &found) }
             } else if isLintable(name) {
                 if values?.isSymbolicLink == true {
+                    // A link to a folder is not followed (it could loop). A link to a file is linted, and
+                    // a broken link is kept too, so that it is reported as unreadable, not passed over.
                     var isDirectory: ObjCBool = false
-                    // A link to a folder is not followed (it could loop); a link to a file is linted.
-                    guard manager.fileExists(atPath: path, isDirectory: &isDirectory), !isDirectory.boolValue else { continue }
+                    if manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { continue }
                 }
                 found.append(path)
             }

@@ -1,0 +1,91 @@
+import Foundation
+import XCTest
+@testable import CatalintKit
+
+final class LinterTests: XCTestCase {
+    /// Many files with findings in each, linted with different thread counts, give the same list.
+    func testOutputDoesNotDependOnTheThreadCount() {
+        var sources: [(String, String)] = []
+        for number in 0..<60 {
+            sources.append(("File\(number).swift", """
+            class Slider\(number): UISlider {}
+            let s\(number) = Slider\((number + 1) % 60)()
+            s\(number).setThumbImage(nil, for: .normal)
+            let b\(number) = UIButton(); b\(number).setTitle("x", for: .selected)
+            let r\(number) = UIRefreshControl()
+            """))
+        }
+        let one = lint(sources, jobs: 1)
+        XCTAssertEqual(one.count, 180)
+        for jobs in [2, 4, 16] {
+            XCTAssertEqual(lint(sources, jobs: jobs), one, "jobs \(jobs)")
+        }
+        XCTAssertEqual(one, one.sorted())
+    }
+
+    func testPadIdiomTurnsExceptionRulesIntoNotes() {
+        let source = "let s = UIStepper()\nlet v = CGSize(width: 390, height: 844)\nlet b = UIButton()\nb.setTitle(\"x\", for: .selected)\n"
+        let mac = lint([("A.swift", source)]).map { "\($0.rule) \($0.severity)" }
+        XCTAssertEqual(mac, ["unavailable-control error", "hard-coded-size warning", "button-non-normal-state error"])
+        let pad = lint([("A.swift", source)], idiom: .pad).map { "\($0.rule) \($0.severity)" }
+        XCTAssertEqual(pad, ["unavailable-control note", "hard-coded-size warning", "button-non-normal-state note"])
+    }
+
+    func testDiscoveryKeepsTheUsersSpellingOfPaths() throws {
+        let directory = try temporaryDirectory(self)
+        try write("let a = 1\n", to: directory.appendingPathComponent("Sub/B.swift"))
+        try write("let a = 1\n", to: directory.appendingPathComponent("A.swift"))
+        let root = directory.path
+        XCTAssertEqual(try FileDiscovery.files(in: [root]), ["\(root)/A.swift", "\(root)/Sub/B.swift"])
+        XCTAssertEqual(try FileDiscovery.files(in: [root + "/"]), ["\(root)/A.swift", "\(root)/Sub/B.swift"])
+        XCTAssertEqual(try FileDiscovery.files(in: [root + "/A.swift", root]), ["\(root)/A.swift", "\(root)/Sub/B.swift"])
+        XCTAssertEqual(FileDiscovery.join(".", "A.swift"), "A.swift")
+        XCTAssertThrowsError(try FileDiscovery.files(in: [root + "/Missing"])) { error in
+            XCTAssertEqual(error as? LintError, .pathNotFound(root + "/Missing"))
+        }
+    }
+
+    func testAFileThatCannotBeReadIsReported() throws {
+        #if os(Linux) || os(macOS)
+        let directory = try temporaryDirectory(self)
+        let file = directory.appendingPathComponent("Locked.swift")
+        try write("let s = UIStepper()\n", to: file)
+        try FileManager.default.setAttributes([.posixPermissions: 0o000], ofItemAtPath: file.path)
+        defer { try? FileManager.default.setAttributes([.posixPermissions: 0o644], ofItemAtPath: file.path) }
+        if FileManager.default.isReadableFile(atPath: file.path) {
+            throw XCTSkip("running as a user who can read any file (root)")
+        }
+        let result = try Linter().lint(paths: [file.path])
+        XCTAssertEqual(result.diagnostics.map(\.rule), [ToolRule.unreadableFile])
+        XCTAssertTrue(result.diagnostics[0].message.contains("cannot be read"))
+        #endif
+    }
+
+    func testABrokenLinkIsReportedAsUnreadable() throws {
+        let directory = try temporaryDirectory(self)
+        try write("let s = UIStepper()\n", to: directory.appendingPathComponent("Good.swift"))
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("Gone.swift").path,
+                                                   withDestinationPath: directory.appendingPathComponent("Nowhere.swift").path)
+        try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("Loop").path, withDestinationPath: directory.path)
+        let result = try Linter().lint(paths: [directory.path])
+        XCTAssertEqual(result.diagnostics.map { "\(($0.position.path as NSString).lastPathComponent) \($0.rule)" },
+                       ["Gone.swift unreadable-file", "Good.swift unavailable-control"])
+        XCTAssertEqual(result.filesChecked, 2)
+    }
+
+    func testNothingCrashesOnOddInput() {
+        let odd = ["", "\u{0}", "#if", "class A: A {}\nclass B: C {}\nclass C: B {}\nlet x = B()\nx.setThumbImage(nil, for: .normal)",
+                   String(repeating: "(", count: 5000), String(repeating: "{", count: 3000) + "UIStepper()",
+                   "let s = UIStepper(\n", "\u{FEFF}let s = UIStepper()", "x.setTitle(\"\", for: [.selected, 3])",
+                   "if traitCollection.userInterfaceIdiom == { }", "switch traitCollection.userInterfaceIdiom { }"]
+        for source in odd {
+            _ = lint([("Odd.swift", source)])
+        }
+    }
+
+    func testSuggestions() {
+        XCTAssertEqual(closestName(to: "unavailable-controls", in: RuleCatalog.all.map(\.id)), "unavailable-control")
+        XCTAssertEqual(closestName(to: "hardcoded-size", in: RuleCatalog.all.map(\.id)), "hard-coded-size")
+        XCTAssertNil(closestName(to: "completely-different", in: RuleCatalog.all.map(\.id)))
+    }
+}
