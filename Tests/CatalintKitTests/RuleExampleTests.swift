@@ -5,50 +5,85 @@ import XCTest
 /// Every example in `Rules/` is a test: triggering examples fire exactly at their `↓` markers,
 /// passing ones stay silent, and no example fires when wrapped in a comment or a string literal.
 final class RuleExampleTests: XCTestCase {
-    private func diagnostics(_ source: String, rule: String) -> [Diagnostic] {
-        lint([("Example.swift", source)], only: [rule])
+    /// One input format's examples: the file name they are linted as, and how to hide code in a
+    /// comment or a string of that format.
+    private struct Format: Sendable {
+        var name: String
+        var path: String
+        var triggering: @Sendable (RuleDefinition) -> [String]
+        var passing: @Sendable (RuleDefinition) -> [String]
+        var wrappings: @Sendable (String) -> [String]
+        /// The tool rule that reports a file of this format as malformed.
+        var malformedRule: String
+    }
+
+    private static let formats = [
+        Format(name: "Swift", path: "Example.swift",
+               triggering: { $0.examples?.triggering ?? [] }, passing: { $0.examples?.passing ?? [] },
+               wrappings: { code in [
+                   "/*\n\(code)\n*/\n",
+                   code.split(separator: "\n", omittingEmptySubsequences: false).map { "// " + $0 }.joined(separator: "\n"),
+                   "let text = #\"\"\"\n\(code)\n\"\"\"#\n",
+               ] },
+               malformedRule: ToolRule.invalidSwift),
+        Format(name: "interface", path: "Example.interface.yml",
+               triggering: { $0.examples?.interfaceTriggering ?? [] }, passing: { $0.examples?.interfacePassing ?? [] },
+               wrappings: { code in [
+                   code.split(separator: "\n", omittingEmptySubsequences: false).map { "# " + $0 }.joined(separator: "\n"),
+                   "interface: Wrapped\nviews:\n  - class: UILabel\n    text: |\n"
+                       + code.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n"),
+               ] },
+               malformedRule: ToolRule.invalidInterface),
+    ]
+
+    private func diagnostics(_ source: String, path: String, rule: String) -> [Diagnostic] {
+        lint([(path, source)], only: [rule])
     }
 
     func testTriggeringExamplesFireExactlyAtTheirMarkers() {
-        var checked = 0
-        for rule in RuleCatalog.all {
-            for (number, annotated) in (rule.examples?.triggering ?? []).enumerated() {
-                let example = RuleExample(annotated)
-                XCTAssertFalse(example.markers.isEmpty, "\(rule.id) triggering example \(number + 1) has no ↓ marker")
-                let all = diagnostics(example.source, rule: rule.id)
-                XCTAssertEqual(all.filter { $0.rule == ToolRule.invalidSwift }.map(\.message), [],
-                               "\(rule.id) triggering example \(number + 1) is not valid Swift")
-                let found = all.filter { $0.rule == rule.id }.map { "\($0.position.line):\($0.position.column)" }
-                let expected = example.markers.map { "\($0.line):\($0.column)" }
-                XCTAssertEqual(found, expected, "\(rule.id) triggering example \(number + 1):\n\(annotated)")
-                checked += 1
+        var checked: [String: Int] = [:]
+        for format in Self.formats {
+            for rule in RuleCatalog.all {
+                for (number, annotated) in format.triggering(rule).enumerated() {
+                    let label = "\(rule.id) \(format.name) triggering example \(number + 1)"
+                    let example = RuleExample(annotated)
+                    XCTAssertFalse(example.markers.isEmpty, "\(label) has no ↓ marker")
+                    let all = diagnostics(example.source, path: format.path, rule: rule.id)
+                    XCTAssertEqual(all.filter { $0.rule == format.malformedRule }.map(\.message), [], "\(label) is malformed")
+                    let found = all.filter { $0.rule == rule.id }.map { "\($0.position.line):\($0.position.column)" }
+                    let expected = example.markers.map { "\($0.line):\($0.column)" }
+                    XCTAssertEqual(found, expected, "\(label):\n\(annotated)")
+                    checked[format.name, default: 0] += 1
+                }
             }
         }
-        XCTAssertGreaterThan(checked, 20)
+        XCTAssertGreaterThan(checked["Swift"] ?? 0, 20)
+        XCTAssertGreaterThan(checked["interface"] ?? 0, 4)
     }
 
     func testPassingExamplesAreSilent() {
-        for rule in RuleCatalog.all {
-            for (number, code) in (rule.examples?.passing ?? []).enumerated() {
-                XCTAssertFalse(code.contains(RuleExample.marker), "\(rule.id) passing example \(number + 1) has a marker")
-                let found = diagnostics(code, rule: rule.id).map { "\($0.position) \($0.rule): \($0.message)" }
-                XCTAssertEqual(found, [], "\(rule.id) passing example \(number + 1):\n\(code)")
+        for format in Self.formats {
+            for rule in RuleCatalog.all {
+                for (number, code) in format.passing(rule).enumerated() {
+                    let label = "\(rule.id) \(format.name) passing example \(number + 1)"
+                    XCTAssertFalse(code.contains(RuleExample.marker), "\(label) has a marker")
+                    let all = diagnostics(code, path: format.path, rule: rule.id)
+                    XCTAssertEqual(all.filter { $0.rule == ToolRule.invalidInterface }.map(\.message), [], "\(label) is malformed")
+                    let found = all.filter { $0.rule == rule.id }.map { "\($0.position) \($0.rule): \($0.message)" }
+                    XCTAssertEqual(found, [], "\(label):\n\(code)")
+                }
             }
         }
     }
 
     func testNoExampleFiresInsideACommentOrAString() {
-        for rule in RuleCatalog.all {
-            let examples = (rule.examples?.triggering ?? []) + (rule.examples?.passing ?? [])
-            for code in examples.map({ RuleExample($0).source }) {
-                let wrappings = [
-                    "/*\n\(code)\n*/\n",
-                    code.split(separator: "\n", omittingEmptySubsequences: false).map { "// " + $0 }.joined(separator: "\n"),
-                    "let text = #\"\"\"\n\(code)\n\"\"\"#\n",
-                ]
-                for wrapped in wrappings {
-                    let found = diagnostics(wrapped, rule: rule.id).map { "\($0.position) \($0.rule)" }
-                    XCTAssertEqual(found, [], "\(rule.id) fired inside a comment or string:\n\(wrapped)")
+        for format in Self.formats {
+            for rule in RuleCatalog.all {
+                for code in (format.triggering(rule) + format.passing(rule)).map({ RuleExample($0).source }) {
+                    for wrapped in format.wrappings(code) {
+                        let found = diagnostics(wrapped, path: format.path, rule: rule.id).filter { $0.rule == rule.id }
+                        XCTAssertEqual(found.map { "\($0.position) \($0.rule)" }, [], "\(rule.id) fired inside a comment or string:\n\(wrapped)")
+                    }
                 }
             }
         }
@@ -88,7 +123,7 @@ final class RuleExampleTests: XCTestCase {
     func testMessagesLeaveNoPlaceholderUnfilled() {
         for rule in RuleCatalog.all {
             for annotated in rule.examples?.triggering ?? [] {
-                for diagnostic in diagnostics(RuleExample(annotated).source, rule: rule.id) where diagnostic.rule == rule.id {
+                for diagnostic in diagnostics(RuleExample(annotated).source, path: "Example.swift", rule: rule.id) where diagnostic.rule == rule.id {
                     XCTAssertFalse(diagnostic.message.contains("{"), "\(rule.id): \(diagnostic.message)")
                     XCTAssertFalse(diagnostic.help.contains("{"), "\(rule.id): \(diagnostic.help)")
                 }

@@ -37,10 +37,20 @@ public struct RuleDefinition: Sendable, Codable {
     }
 
     public struct Examples: Sendable, Codable {
-        /// Code that must fire exactly at each `↓`.
+        /// Swift code that must fire exactly at each `↓`.
         public var triggering: [String]?
-        /// Code that must stay silent.
+        /// Swift code that must stay silent.
         public var passing: [String]?
+        /// YAML interface descriptions that must fire exactly at each `↓`.
+        public var interfaceTriggering: [String]?
+        /// YAML interface descriptions that must stay silent.
+        public var interfacePassing: [String]?
+
+        enum CodingKeys: String, CodingKey {
+            case triggering, passing
+            case interfaceTriggering = "interface_triggering"
+            case interfacePassing = "interface_passing"
+        }
     }
 
     /// The message and help with the placeholders filled from `values`.

@@ -34,6 +34,7 @@ enum RuleRegistry {
 public enum ToolRule {
     public static let unreadableFile = "unreadable-file"
     public static let invalidSwift = "invalid-swift"
+    public static let invalidInterface = "invalid-interface"
 }
 
 /// `UIEdgeInsets` -> `["ui", "edge", "insets"]`, `numberOfColumns` -> `["number", "of", "columns"]`.

@@ -7,7 +7,7 @@ public enum FileDiscovery {
 
     /// True for the files catalint lints.
     public static func isLintable(_ path: String) -> Bool {
-        path.hasSuffix(".swift")
+        InputKind(path: path) != nil
     }
 
     /// Every lintable file under `paths`, sorted and without duplicates. Files named directly are
@@ -69,7 +69,29 @@ public enum LintError: Error, CustomStringConvertible, Equatable {
         case .pathNotFound(let path):
             return "\(path): no such file or directory"
         case .notLintable(let path):
-            return "\(path): not a file catalint lints (it reads Swift source, *.swift)"
+            return "\(path): not a file catalint lints (it reads *.swift, *.interface.yml, *.interface.yaml, *.storyboard and *.xib)"
+        }
+    }
+}
+
+/// The kinds of input catalint reads, told by the file name.
+public enum InputKind: Sendable {
+    /// Swift source, `*.swift`.
+    case swift
+    /// A YAML interface description, `*.interface.yml` or `*.interface.yaml`.
+    case interfaceDescription
+    /// An Interface Builder file, `*.storyboard` or `*.xib`.
+    case interfaceBuilder
+
+    public init?(path: String) {
+        if path.hasSuffix(".swift") {
+            self = .swift
+        } else if path.hasSuffix(".interface.yml") || path.hasSuffix(".interface.yaml") {
+            self = .interfaceDescription
+        } else if path.hasSuffix(".storyboard") || path.hasSuffix(".xib") {
+            self = .interfaceBuilder
+        } else {
+            return nil
         }
     }
 }

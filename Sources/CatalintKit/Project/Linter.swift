@@ -55,37 +55,41 @@ public struct Linter: Sendable {
     }
 
     func lint(_ inputs: [SourceInput]) -> LintResult {
-        var diagnostics: [Diagnostic] = []
-        var parsed: [SwiftSourceFile] = []
-        let files = parallelMap(inputs, jobs: options.jobs) { input -> Result<SwiftSourceFile, ReadFailure> in
-            input.contents.map { SwiftSourceFile(path: input.path, text: $0) }
-        }
-        for (input, file) in zip(inputs, files) {
-            switch file {
-            case .success(let file):
-                parsed.append(file)
+        // 1. Parse every Swift file once; keep the text of the others.
+        let parsed = parallelMap(inputs, jobs: options.jobs) { input -> ParsedInput in
+            switch input.contents {
             case .failure(let failure):
-                diagnostics.append(toolDiagnostic(ToolRule.unreadableFile, at: SourcePosition(path: input.path, line: 1, column: 1),
-                                                  values: ["path": input.path, "reason": failure.reason]))
+                return .unreadable(input.path, failure.reason)
+            case .success(let text):
+                switch InputKind(path: input.path) ?? .swift {
+                case .swift: return .swift(SwiftSourceFile(path: input.path, text: text))
+                case .interfaceDescription: return .interfaceDescription(input.path, text)
+                case .interfaceBuilder: return .interfaceBuilder(input.path, text)
+                }
             }
         }
-
-        let syntaxErrors = parallelMap(parsed, jobs: options.jobs) { $0.firstSyntaxError() }
-        for (file, error) in zip(parsed, syntaxErrors) {
-            guard let error else { continue }
-            diagnostics.append(toolDiagnostic(ToolRule.invalidSwift, at: error.position, values: ["detail": error.message],
-                                              sourceLine: line(error.position.line, of: file.text)))
+        // 2. Index the declarations of every Swift file, so each front end knows them all.
+        let swiftFiles = parsed.compactMap { input -> SwiftSourceFile? in
+            if case .swift(let file) = input { return file }
+            return nil
         }
-
         var index = ProjectIndex()
-        for part in parallelMap(parsed, jobs: options.jobs, IndexBuilder.index) { index.merge(part) }
+        for part in parallelMap(swiftFiles, jobs: options.jobs, IndexBuilder.index) { index.merge(part) }
         let projectIndex = index
+        // 3. Lower each file into facts (and problems with the file itself).
+        let outputs = parallelMap(parsed, jobs: options.jobs) { $0.lower(index: projectIndex) }
         var facts = UIFacts()
-        for part in parallelMap(parsed, jobs: options.jobs, { FactCollector.facts(for: $0, index: projectIndex) }) {
-            facts.merge(part)
+        var problems: [InputProblem] = []
+        for output in outputs {
+            facts.merge(output.facts)
+            problems += output.problems
         }
-
-        let texts = Dictionary(parsed.map { ($0.path, $0.text) }, uniquingKeysWith: { first, _ in first })
+        // 4. Run the rules over the facts.
+        let texts = Dictionary(parsed.compactMap(\.pathAndText), uniquingKeysWith: { first, _ in first })
+        let sourceLine = { (position: SourcePosition) in texts[position.path].flatMap { Self.line(position.line, of: $0) } }
+        var diagnostics = problems.map { problem in
+            toolDiagnostic(problem.rule, at: problem.position, values: problem.values, sourceLine: sourceLine(problem.position))
+        }
         for definition in RuleCatalog.all {
             guard let logic = RuleRegistry.logic[definition.id], options.onlyRules?.contains(definition.id) ?? true else { continue }
             for finding in logic.findings(in: facts, knowledge: definition.uikit ?? RuleKnowledge()) {
@@ -95,7 +99,7 @@ public struct Linter: Sendable {
                     position: finding.position,
                     message: definition.render(definition.message, finding.values),
                     help: definition.render(definition.help, finding.values),
-                    sourceLine: texts[finding.position.path].flatMap { line(finding.position.line, of: $0) }))
+                    sourceLine: sourceLine(finding.position)))
             }
         }
         return LintResult(diagnostics: Array(Set(diagnostics)).sorted(), filesChecked: inputs.count)
@@ -117,7 +121,7 @@ public struct Linter: Sendable {
                           help: definition.render(definition.help, values), sourceLine: sourceLine)
     }
 
-    private func line(_ number: Int, of text: String) -> String? {
+    static func line(_ number: Int, of text: String) -> String? {
         var current = 1
         var start = text.startIndex
         while current < number {
@@ -127,6 +131,41 @@ public struct Linter: Sendable {
         }
         let end = text[start...].firstIndex(where: \.isNewline) ?? text.endIndex
         return String(text[start..<end])
+    }
+}
+
+/// A file after its first pass: a parsed Swift file, the text of an interface file, or why it has none.
+enum ParsedInput: Sendable {
+    case swift(SwiftSourceFile)
+    case interfaceDescription(String, String)
+    case interfaceBuilder(String, String)
+    case unreadable(String, String)
+
+    var pathAndText: (String, String)? {
+        switch self {
+        case .swift(let file): return (file.path, file.text)
+        case .interfaceDescription(let path, let text), .interfaceBuilder(let path, let text): return (path, text)
+        case .unreadable: return nil
+        }
+    }
+
+    /// Lowers the file into facts with the front end for its kind.
+    func lower(index: ProjectIndex) -> FrontEndOutput {
+        switch self {
+        case .swift(let file):
+            var output = FrontEndOutput(facts: FactCollector.facts(for: file, index: index))
+            if let error = file.firstSyntaxError() {
+                output.problems.append(InputProblem(rule: ToolRule.invalidSwift, position: error.position, values: ["detail": error.message]))
+            }
+            return output
+        case .interfaceDescription(let path, let text):
+            return InterfaceFileLowering.lower(path: path, text: text, index: index)
+        case .interfaceBuilder(let path, let text):
+            return InterfaceBuilderLowering.lower(path: path, text: text, index: index)
+        case .unreadable(let path, let reason):
+            return FrontEndOutput(problems: [InputProblem(rule: ToolRule.unreadableFile, position: SourcePosition(path: path, line: 1, column: 1),
+                                                          values: ["path": path, "reason": reason])])
+        }
     }
 }
 

@@ -1,0 +1,201 @@
+import Foundation
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Lowers an Interface Builder file (`.storyboard`, `.xib`) into UI facts with exact lines and
+/// columns: the controls it creates (with `customClass` resolved through the Swift index), button
+/// titles and images per state, slider images and tint colours, `preferredBehavioralStyle`, and
+/// width and height constraint constants. The frame IB stores on every view is design-time geometry
+/// and is not lowered. A malformed file is an `invalid-interface` diagnostic.
+struct InterfaceBuilderLowering {
+    /// IB element names and the UIKit classes they create.
+    static let elementClasses: [String: String] = [
+        "view": "UIView", "button": "UIButton", "slider": "UISlider", "stepper": "UIStepper",
+        "pageControl": "UIPageControl", "refreshControl": "UIRefreshControl", "switch": "UISwitch",
+        "label": "UILabel", "imageView": "UIImageView", "tableView": "UITableView",
+        "collectionView": "UICollectionView", "scrollView": "UIScrollView", "stackView": "UIStackView",
+        "textField": "UITextField", "textView": "UITextView", "segmentedControl": "UISegmentedControl",
+        "progressView": "UIProgressView", "activityIndicatorView": "UIActivityIndicatorView",
+        "datePicker": "UIDatePicker", "pickerView": "UIPickerView", "searchBar": "UISearchBar",
+        "navigationBar": "UINavigationBar", "toolbar": "UIToolbar", "tabBar": "UITabBar",
+        "tableViewCell": "UITableViewCell", "collectionViewCell": "UICollectionViewCell",
+        "visualEffectView": "UIVisualEffectView", "colorWell": "UIColorWell",
+    ]
+    /// Attributes of a `<state>` element that set a state-dependent property.
+    static let stateAttributes = ["title", "image", "backgroundImage"]
+    /// `key`s of child elements of `<state>` that set a state-dependent property.
+    static let stateChildKeys = ["titleColor", "titleShadowColor", "attributedTitle"]
+    /// Slider attributes and the UIKit properties they set.
+    static let sliderAttributes = ["minValueImage": "minimumValueImage", "maxValueImage": "maximumValueImage"]
+    /// `key`s of `<color>` elements that set a property of their view.
+    static let colorKeys = ["thumbTintColor", "minimumTrackTintColor", "maximumTrackTintColor", "onTintColor"]
+
+    static let help = "Open the file in Xcode's Interface Builder and save it again, or fix the XML by hand."
+
+    static func lower(path: String, text: String, index: ProjectIndex) -> FrontEndOutput {
+        let source = SourceText(path: path, text: text)
+        if let range = text.range(of: "<!ENTITY") {
+            let offset = text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
+            var output = FrontEndOutput()
+            output.problems.append(InputProblem(rule: ToolRule.invalidInterface, position: source.position(utf8Offset: offset),
+                                                values: ["detail": "Entity declarations are not allowed in Interface Builder files (Xcode never writes them).", "help": help]))
+            return output
+        }
+        let builder = FactBuilder(source: source, index: index, tags: StartTagScanner.scan(source.utf8))
+        let parser = XMLParser(data: Data(text.utf8))
+        parser.shouldResolveExternalEntities = false
+        parser.delegate = builder
+        // XMLParser does not always return false on an error (on Linux it goes on after some), so
+        // the delegate's first reported error decides; a file with no root element is an error too.
+        let succeeded = parser.parse()
+        if !succeeded || builder.failure != nil || builder.elementCount == 0 {
+            var output = FrontEndOutput()
+            let (detail, line, column) = builder.failure
+                ?? (builder.elementCount == 0 ? "the file has no root element" : "the XML is not well-formed", parser.lineNumber, parser.columnNumber)
+            output.problems.append(InputProblem(
+                rule: ToolRule.invalidInterface,
+                position: source.position(line: max(line, 1), utf8Column: max(column, 1)),
+                values: ["detail": "Malformed XML: \(detail).", "help": help]))
+            return output
+        }
+        return builder.output
+    }
+
+    /// The XML parser's delegate: turns elements into facts as they start.
+    private final class FactBuilder: NSObject, XMLParserDelegate {
+        let source: SourceText
+        let index: ProjectIndex
+        let tags: [StartTag]
+        var output = FrontEndOutput()
+        var failure: (String, Int, Int)?
+        private(set) var elementCount = 0
+        /// One entry per open element: the object it is (when it is a view) and its state (for `<state>`).
+        private var stack: [(element: String, object: String?, state: ControlStateValue?)] = []
+
+        init(source: SourceText, index: ProjectIndex, tags: [StartTag]) {
+            self.source = source
+            self.index = index
+            self.tags = tags
+        }
+
+        private var currentTag: StartTag? {
+            elementCount - 1 < tags.count ? tags[elementCount - 1] : nil
+        }
+
+        private func position(_ parser: XMLParser, attribute: String? = nil) -> SourcePosition {
+            if let tag = currentTag {
+                if let attribute, let offset = tag.attributeOffsets[attribute] { return source.position(utf8Offset: offset) }
+                return source.position(utf8Offset: tag.offset)
+            }
+            return SourcePosition(path: source.path, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
+        }
+
+        private var enclosingObject: String? { stack.last(where: { $0.object != nil })?.object }
+        private var enclosingState: ControlStateValue? { stack.last?.state }
+
+        func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+                    attributes: [String: String] = [:]) {
+            elementCount += 1
+            var entry: (element: String, object: String?, state: ControlStateValue?) = (name, nil, nil)
+            if let uikitClass = Self.elementClass(name, attributes) {
+                entry.object = startObject(parser, element: name, uikitClass: uikitClass, attributes: attributes)
+            } else if name == "state", let object = enclosingObject {
+                let state = ControlStateValue.named([attributes["key"] ?? "normal"])
+                entry.state = state
+                for attribute in InterfaceBuilderLowering.stateAttributes where attributes[attribute] != nil {
+                    addSetting(attribute, state: state, spelling: attribute,
+                               at: position(parser, attribute: attribute), on: object)
+                }
+            } else if let key = attributes["key"], let object = enclosingObject {
+                if let state = enclosingState, InterfaceBuilderLowering.stateChildKeys.contains(key) {
+                    addSetting(key, state: state, spelling: key, at: position(parser), on: object)
+                } else if name == "color", InterfaceBuilderLowering.colorKeys.contains(key), stack.last?.object != nil {
+                    addSetting(key, state: nil, spelling: key, at: position(parser), on: object)
+                }
+            }
+            if name == "constraint" { addConstraint(parser, attributes) }
+            stack.append(entry)
+        }
+
+        func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+            _ = stack.popLast()
+        }
+
+        func parser(_ parser: XMLParser, parseErrorOccurred error: Error) {
+            guard failure == nil else { return }
+            failure = (Self.describe(error), parser.lineNumber, parser.columnNumber)
+        }
+
+        static func elementClass(_ name: String, _ attributes: [String: String]) -> String? {
+            if let uikitClass = InterfaceBuilderLowering.elementClasses[name] { return uikitClass }
+            return nil
+        }
+
+        private func startObject(_ parser: XMLParser, element: String, uikitClass: String, attributes: [String: String]) -> String {
+            let id = "\(source.path)#\(attributes["id"] ?? "element\(elementCount)")"
+            var chain = [uikitClass]
+            var className = uikitClass
+            if let custom = attributes["customClass"], !custom.isEmpty {
+                className = custom
+                chain = index.classChain(of: custom)
+                if !chain.contains(uikitClass) { chain.append(uikitClass) }
+            }
+            output.facts.creations.append(CreationFact(className: className, classChain: chain, position: position(parser),
+                                                       guardContext: .unguarded))
+            var object = UIObjectFact(id: id, classChain: chain,
+                                      preferredBehavioralStyle: index.hasPadStyleForEveryInstance(chain) ? "pad" : nil)
+            if let style = attributes["preferredBehavioralStyle"] { object.preferredBehavioralStyle = style }
+            for (attribute, property) in InterfaceBuilderLowering.sliderAttributes where attributes[attribute] != nil {
+                object.settings.append(SettingFact(property: property, state: nil, spelling: attribute, value: attributes[attribute],
+                                                   position: position(parser, attribute: attribute), guardContext: .unguarded))
+            }
+            output.facts.add(object)
+            return id
+        }
+
+        private func addSetting(_ property: String, state: ControlStateValue?, spelling: String, at position: SourcePosition, on object: String) {
+            var fact = UIObjectFact(id: object, classChain: output.facts.objects[object]?.classChain ?? [])
+            fact.settings = [SettingFact(property: property, state: state, spelling: spelling, value: nil,
+                                         position: position, guardContext: .unguarded)]
+            output.facts.add(fact)
+        }
+
+        /// `<constraint firstAttribute="width" constant="834"/>`: a fixed width or height. A constraint
+        /// to another item (`secondItem`) relates two views and is not a hard-coded size.
+        private func addConstraint(_ parser: XMLParser, _ attributes: [String: String]) {
+            guard attributes["secondItem"] == nil, let attribute = attributes["firstAttribute"],
+                  attribute == "width" || attribute == "height",
+                  let text = attributes["constant"], let value = Double(text) else { return }
+            output.facts.sizes.append(SizeFact(
+                width: attribute == "width" ? value : nil, height: attribute == "height" ? value : nil,
+                spelling: "constant",
+                position: position(parser, attribute: "constant"), guardContext: .unguarded))
+        }
+
+        /// Words for the libxml2 error codes that `XMLParser` reports, which its own messages do not
+        /// give on every platform.
+        static func describe(_ error: Error) -> String {
+            let code = (error as NSError).code
+            let known: [Int: String] = [
+                4: "the document is empty",
+                5: "the document ends too early, or has content after its root element",
+                9: "an invalid character",
+                23: "an entity reference without its closing `;`",
+                26: "a reference to an undeclared entity",
+                38: "`<` inside an attribute value",
+                39: "an attribute value without quotes",
+                40: "an attribute value that is not closed",
+                41: "an attribute without a value",
+                42: "a duplicate attribute",
+                65: "a space is missing",
+                68: "a name was expected",
+                73: "`>` was expected",
+                76: "an end tag does not match its start tag",
+                77: "an element is not closed",
+            ]
+            return known[code] ?? "XML error \(code)"
+        }
+    }
+}
+
