@@ -93,13 +93,30 @@ struct InterfaceFileLowering {
             let detail = context.map { "\(description) (\($0.text))" } ?? description
             problem(at: source.position(line: mark.line, scalarColumn: mark.column), "YAML syntax error: \(detail).")
         case .duplicatedKeysInMapping(let duplicates, let context):
-            problem(at: source.position(line: context.mark.line, scalarColumn: context.mark.column),
+            problem(at: secondOccurrence(of: duplicates.first ?? "", inMappingAt: context.mark),
                     "Duplicate key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) in one mapping: only one value can count.")
         case .reader(let description, let offset, _, _):
             problem(at: source.position(utf8Offset: offset ?? 0), "The YAML cannot be read: \(description).")
         default:
             problem(at: SourcePosition(path: source.path, line: 1, column: 1), "The YAML cannot be read: \(error).")
         }
+    }
+
+    /// Where a duplicated key of a block mapping stands the second time: the second line, from the
+    /// mapping's start, that begins with `key:` at the mapping's column. The mapping's start when
+    /// there is none (a flow mapping, a quoted key).
+    private func secondOccurrence(of key: String, inMappingAt mark: Mark) -> SourcePosition {
+        var seen = 0
+        var number = mark.line
+        while let line = source.line(number) {
+            let indent = line.prefix(while: { $0 == " " || $0 == "-" }).count
+            if indent + 1 == mark.column, line.dropFirst(indent).hasPrefix(key + ":") {
+                seen += 1
+                if seen == 2 { return source.position(line: number, scalarColumn: mark.column) }
+            }
+            number += 1
+        }
+        return source.position(line: mark.line, scalarColumn: mark.column)
     }
 
     /// The deepest nesting of the text, by a cheap over-estimate that needs no parser: block
