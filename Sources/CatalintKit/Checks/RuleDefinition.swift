@@ -66,6 +66,8 @@ public struct RuleKnowledge: Sendable, Codable {
     public var classes: [ClassEntry]?
     public var properties: [PropertyEntry]?
     public var dimensions: [Dimension]?
+    /// The smallest lone width or height that may match a screen dimension.
+    public var singleValueMinimum: Double?
     /// Identifiers that are geometry whole (`CGRect`, `widthAnchor`).
     public var geometryNames: [String]?
     /// Words that make a camel-case identifier geometry (`inset` in `contentInset`).
@@ -77,6 +79,7 @@ public struct RuleKnowledge: Sendable, Codable {
 
     enum CodingKeys: String, CodingKey {
         case classes, properties, dimensions
+        case singleValueMinimum = "single_value_minimum"
         case geometryNames = "geometry_names"
         case geometryWords = "geometry_words"
         case nonGeometryWords = "non_geometry_words"

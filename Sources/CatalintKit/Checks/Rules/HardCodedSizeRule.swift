@@ -14,7 +14,7 @@ struct HardCodedSizeRule: RuleLogic {
                 }) else { return nil }
                 shown = "\(Self.format(width))×\(Self.format(height))"
                 match = "the screen size of the \(screen.device)"
-            } else if let value = size.width ?? size.height {
+            } else if let value = size.width ?? size.height, value >= knowledge.singleValueMinimum ?? 0 {
                 guard let screen = dimensions.first(where: { $0.width == value || $0.height == value }) else { return nil }
                 shown = Self.format(value)
                 match = "a screen \(screen.width == value ? "width" : "height") of the \(screen.device)"

@@ -1,0 +1,70 @@
+import Foundation
+import XCTest
+@testable import CatalintKit
+
+/// `docs/interface.schema.json` agrees with the front end, and the sample interface files validate against it.
+final class InterfaceSchemaTests: XCTestCase {
+    private func schema() throws -> [String: Any] {
+        let data = try Data(contentsOf: packageRoot.appendingPathComponent("docs/interface.schema.json"))
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    func testSchemaNamesMatchTheFrontEnd() throws {
+        let definitions = try XCTUnwrap(try schema()["definitions"] as? [String: Any])
+        let view = try XCTUnwrap(definitions["view"] as? [String: Any])
+        let properties = try XCTUnwrap(view["properties"] as? [String: Any])
+        let stateKeys = properties.filter { (($0.value as? [String: Any])?["$ref"] as? String) == "#/definitions/stateValue" }.keys
+        XCTAssertEqual(Set(stateKeys), InterfaceFileLowering.stateDependentKeys)
+        let idioms = ((properties["idioms"] as? [String: Any])?["items"] as? [String: Any])?["enum"] as? [String]
+        XCTAssertEqual(idioms, InterfaceFileLowering.idiomNames)
+        let styles = (properties["preferredBehavioralStyle"] as? [String: Any])?["enum"] as? [String]
+        XCTAssertEqual(styles, InterfaceFileLowering.behavioralStyles)
+        let stateValue = try XCTUnwrap(definitions["stateValue"] as? [String: Any])
+        let mapping = try XCTUnwrap((stateValue["oneOf"] as? [[String: Any]])?.last)
+        XCTAssertEqual((mapping["propertyNames"] as? [String: Any])?["enum"] as? [String], InterfaceFileLowering.stateNames)
+        XCTAssertEqual(Set((try schema()["properties"] as? [String: Any])?.keys.map { $0 } ?? []), Set(InterfaceFileLowering.topLevelKeys))
+    }
+
+    /// Runs Python's `jsonschema` (CI installs it; elsewhere the test is skipped without it) over
+    /// every sample interface file, and over a broken one that must fail.
+    func testSampleInterfaceFilesValidateAgainstTheSchema() throws {
+        let samples = try FileManager.default.subpathsOfDirectory(atPath: packageRoot.appendingPathComponent("samples").path)
+            .filter { InputKind(path: $0) == .interfaceDescription }
+            .map { packageRoot.appendingPathComponent("samples").appendingPathComponent($0).path }
+        XCTAssertFalse(samples.isEmpty)
+        let directory = try temporaryDirectory(self)
+        let broken = directory.appendingPathComponent("Broken.interface.yml")
+        try write("interface: X\nviews:\n  - class: UIButton\n    image: {hilighted: x}\n", to: broken)
+        let script = """
+        import json, sys
+        try:
+            import jsonschema, yaml
+        except ImportError:
+            sys.exit(77)
+        schema = json.load(open(sys.argv[1]))
+        jsonschema.Draft7Validator.check_schema(schema)
+        failed = 0
+        for path in sys.argv[2:]:
+            for document in yaml.safe_load_all(open(path)):
+                errors = list(jsonschema.Draft7Validator(schema).iter_errors(document))
+                print(("INVALID " if errors else "VALID ") + path + "".join("\\n  " + e.message for e in errors))
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, packageRoot.appendingPathComponent("docs/interface.schema.json").path] + samples + [broken.path]
+        let output = Pipe()
+        process.standardOutput = output
+        do { try process.run() } catch { throw XCTSkip("python3 is not available") }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus == 77 {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("CI must install jsonschema and PyYAML") }
+            throw XCTSkip("Python's jsonschema and PyYAML are not installed")
+        }
+        XCTAssertEqual(process.terminationStatus, 0, text)
+        for sample in samples {
+            XCTAssertTrue(text.contains("VALID \(sample)") && !text.contains("INVALID \(sample)"), text)
+        }
+        XCTAssertTrue(text.contains("INVALID \(broken.path)"), text)
+    }
+}
