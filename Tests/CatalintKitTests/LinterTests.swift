@@ -83,6 +83,22 @@ final class LinterTests: XCTestCase {
         }
     }
 
+    func testDeeplyNestedSwiftIsRefusedNotCrashed() {
+        let chains = [
+            "let x = " + Array(repeating: "a", count: 20_000).joined(separator: " && "),
+            "let x = a" + String(repeating: ".b", count: 20_000),
+            "let x = " + Array(repeating: "1", count: 50_000).joined(separator: " + "),
+        ]
+        for source in chains {
+            let found = lint([("Deep.swift", source), ("Other.swift", "let s = UIStepper()\n")], jobs: 2)
+            XCTAssertEqual(found.map(\.rule), [ToolRule.unreadableFile, "unavailable-control"])
+            XCTAssertTrue(found[0].message.contains("levels deep"), found[0].message)
+        }
+        // Just under the limit is linted.
+        let deep = "let x = a" + String(repeating: ".b", count: 1_900) + ".setTitle(\"\", for: .selected)"
+        XCTAssertEqual(lint([("Deep.swift", deep)], jobs: 1).map(\.rule), ["button-non-normal-state"])
+    }
+
     func testSuggestions() {
         XCTAssertEqual(closestName(to: "unavailable-controls", in: RuleCatalog.all.map(\.id)), "unavailable-control")
         XCTAssertEqual(closestName(to: "hardcoded-size", in: RuleCatalog.all.map(\.id)), "hard-coded-size")

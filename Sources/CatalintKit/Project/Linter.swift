@@ -62,7 +62,11 @@ public struct Linter: Sendable {
                 return .unreadable(input.path, failure.reason)
             case .success(let text):
                 switch InputKind(path: input.path) ?? .swift {
-                case .swift: return .swift(SwiftSourceFile(path: input.path, text: text))
+                case .swift:
+                    switch SwiftSourceFile.parse(path: input.path, text: text) {
+                    case .success(let file): return .swift(file)
+                    case .failure(let failure): return .unreadable(input.path, failure.reason)
+                    }
                 case .interfaceDescription: return .interfaceDescription(input.path, text)
                 case .interfaceBuilder: return .interfaceBuilder(input.path, text)
                 }
