@@ -35,6 +35,8 @@ public enum ToolRule {
     public static let unreadableFile = "unreadable-file"
     public static let invalidSwift = "invalid-swift"
     public static let invalidInterface = "invalid-interface"
+    public static let invalidSuppression = "invalid-suppression"
+    public static let unusedSuppression = "unused-suppression"
 }
 
 /// `UIEdgeInsets` -> `["ui", "edge", "insets"]`, `numberOfColumns` -> `["number", "of", "columns"]`.

@@ -1,6 +1,6 @@
 /// A problem with an input file itself, not a Mac-idiom finding: reported by a tool rule such as
 /// `invalid-interface`, with the values its message template needs.
-struct InputProblem: Sendable {
+struct InputProblem: Sendable, Error {
     var rule: String
     var position: SourcePosition
     var values: [String: String]
@@ -10,4 +10,6 @@ struct InputProblem: Sendable {
 struct FrontEndOutput: Sendable {
     var facts = UIFacts()
     var problems: [InputProblem] = []
+    /// The file's `catalint:` suppression comments.
+    var suppressions: [SuppressionDirective] = []
 }

@@ -11,8 +11,9 @@ public enum FileDiscovery {
     }
 
     /// Every lintable file under `paths`, sorted and without duplicates. Files named directly are
-    /// taken whatever folder they are in; a path that does not exist throws.
-    public static func files(in paths: [String]) throws -> [String] {
+    /// taken whatever folder they are in (unless the configuration excludes them); files found in
+    /// folders must also be `included`. A path that does not exist throws.
+    public static func files(in paths: [String], configuration: Configuration = Configuration()) throws -> [String] {
         var found: [String] = []
         let manager = FileManager.default
         for path in paths {
@@ -21,9 +22,9 @@ public enum FileDiscovery {
                 throw LintError.pathNotFound(path)
             }
             if isDirectory.boolValue {
-                walk(path, into: &found)
-            } else if isLintable(path) {
-                found.append(path)
+                walk(path, configuration: configuration, into: &found)
+            } else if configuration.inputKind(path) != nil {
+                if !configuration.isExcluded(path) { found.append(path) }
             } else {
                 throw LintError.notLintable(path)
             }
@@ -31,16 +32,17 @@ public enum FileDiscovery {
         return Array(Set(found)).sorted()
     }
 
-    private static func walk(_ directory: String, into found: inout [String]) {
+    private static func walk(_ directory: String, configuration: Configuration, into found: inout [String]) {
         let manager = FileManager.default
         guard let names = try? manager.contentsOfDirectory(atPath: directory) else { return }
         for name in names.sorted() where !name.hasPrefix(".") && !skippedFolders.contains(name) {
             let path = join(directory, name)
+            if configuration.isExcluded(path) { continue }
             let url = URL(fileURLWithPath: path)
             let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
             if values?.isDirectory == true {
-                if values?.isSymbolicLink != true { walk(path, into: &found) }
-            } else if isLintable(name) {
+                if values?.isSymbolicLink != true { walk(path, configuration: configuration, into: &found) }
+            } else if configuration.inputKind(path) != nil, configuration.isIncluded(path) {
                 if values?.isSymbolicLink == true {
                     // A link to a folder is not followed (it could loop). A link to a file is linted, and
                     // a broken link is kept too, so that it is reported as unreadable, not passed over.

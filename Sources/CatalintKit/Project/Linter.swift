@@ -6,13 +6,31 @@ public struct LintOptions: Sendable {
     public var idiom: Idiom
     /// How many files are processed at once.
     public var jobs: Int
-    /// When set, only these rules run (tool rules always report).
+    /// When set, only these rules report (`--select`); tool rules report regardless.
     public var onlyRules: Set<String>?
+    /// Rules that never report (`--ignore`).
+    public var ignoredRules: Set<String>
+    /// `.catalint.yml`, or the defaults.
+    public var configuration: Configuration
 
-    public init(idiom: Idiom = .mac, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, onlyRules: Set<String>? = nil) {
+    public init(idiom: Idiom = .mac, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, onlyRules: Set<String>? = nil,
+                ignoredRules: Set<String> = [], configuration: Configuration = Configuration()) {
         self.idiom = idiom
         self.jobs = max(1, jobs)
         self.onlyRules = onlyRules
+        self.ignoredRules = ignoredRules
+        self.configuration = configuration
+    }
+
+    /// The severity of `rule` in the file at `path`, or nil when it does not report there: the
+    /// rule's default (a note under `--idiom pad` for rules about exceptions), then the
+    /// configuration's `rules:` and `overrides:`, then `--select` and `--ignore`.
+    public func severity(of rule: RuleDefinition, at path: String) -> Severity? {
+        if ignoredRules.contains(rule.id) { return nil }
+        if let onlyRules, !onlyRules.contains(rule.id), rule.category != .tool { return nil }
+        if let level = configuration.level(of: rule.id, at: path) { return level.severity }
+        if idiom == .pad && rule.category == .exception { return .note }
+        return rule.severity
     }
 }
 
@@ -23,6 +41,11 @@ public struct LintResult: Sendable {
     /// How many files were read (or tried).
     public var filesChecked: Int
 
+    public init(diagnostics: [Diagnostic], filesChecked: Int) {
+        self.diagnostics = diagnostics
+        self.filesChecked = filesChecked
+    }
+
     public func count(_ severity: Severity) -> Int {
         diagnostics.filter { $0.severity == severity }.count
     }
@@ -32,7 +55,7 @@ public struct LintResult: Sendable {
 }
 
 /// Runs the pipeline: read and parse every file, index the project, lower each file into facts,
-/// run the rules over the facts, and sort what they find.
+/// run the rules over the facts, apply levels and suppression comments, and sort what is left.
 public struct Linter: Sendable {
     public var options: LintOptions
 
@@ -42,16 +65,17 @@ public struct Linter: Sendable {
 
     /// Lints the files under `paths` (files and folders); throws `LintError` for a bad path.
     public func lint(paths: [String]) throws -> LintResult {
-        let files = try FileDiscovery.files(in: paths)
+        let files = try FileDiscovery.files(in: paths, configuration: options.configuration)
+        let configuration = options.configuration
         let inputs = parallelMap(files, jobs: options.jobs) { path in
-            SourceInput(path: path, contents: SourceInput.read(path))
+            SourceInput(path: path, kind: configuration.inputKind(path) ?? .swift, contents: SourceInput.read(path))
         }
         return lint(inputs)
     }
 
     /// Lints sources given as text, as if they were files at the given paths.
     public func lint(sources: [(path: String, text: String)]) -> LintResult {
-        lint(sources.map { SourceInput(path: $0.path, contents: .success($0.text)) })
+        lint(sources.map { SourceInput(path: $0.path, kind: options.configuration.inputKind($0.path) ?? .swift, contents: .success($0.text)) })
     }
 
     func lint(_ inputs: [SourceInput]) -> LintResult {
@@ -61,7 +85,7 @@ public struct Linter: Sendable {
             case .failure(let failure):
                 return .unreadable(input.path, failure.reason)
             case .success(let text):
-                switch InputKind(path: input.path) ?? .swift {
+                switch input.kind {
                 case .swift:
                     switch SwiftSourceFile.parse(path: input.path, text: text) {
                     case .success(let file): return .swift(file)
@@ -80,49 +104,54 @@ public struct Linter: Sendable {
         var index = ProjectIndex()
         for part in parallelMap(swiftFiles, jobs: options.jobs, IndexBuilder.index) { index.merge(part) }
         let projectIndex = index
-        // 3. Lower each file into facts (and problems with the file itself).
+        // 3. Lower each file into facts (and problems with the file itself, and its suppression comments).
         let outputs = parallelMap(parsed, jobs: options.jobs) { $0.lower(index: projectIndex) }
         var facts = UIFacts()
         var problems: [InputProblem] = []
-        for output in outputs {
+        var suppressions: [String: [SuppressionDirective]] = [:]
+        for (input, output) in zip(inputs, outputs) {
             facts.merge(output.facts)
             problems += output.problems
+            if !output.suppressions.isEmpty { suppressions[input.path] = output.suppressions }
         }
-        // 4. Run the rules over the facts.
+        // 4. Run the rules over the facts, at the severity each has in each file.
         let texts = Dictionary(parsed.compactMap(\.pathAndText), uniquingKeysWith: { first, _ in first })
-        let sourceLine = { (position: SourcePosition) in texts[position.path].flatMap { Self.line(position.line, of: $0) } }
-        var diagnostics = problems.map { problem in
-            toolDiagnostic(problem.rule, at: problem.position, values: problem.values, sourceLine: sourceLine(problem.position))
-        }
+        var diagnostics = problems.compactMap { diagnostic(for: $0, texts: texts) }
         for definition in RuleCatalog.all {
-            guard let logic = RuleRegistry.logic[definition.id], options.onlyRules?.contains(definition.id) ?? true else { continue }
-            for finding in logic.findings(in: facts, knowledge: definition.uikit ?? RuleKnowledge()) {
+            guard let logic = RuleRegistry.logic[definition.id] else { continue }
+            let knowledge = (definition.uikit ?? RuleKnowledge()).merged(with: options.configuration.rules[definition.id]?.options)
+            for finding in logic.findings(in: facts, knowledge: knowledge) {
+                guard let severity = options.severity(of: definition, at: finding.position.path) else { continue }
                 diagnostics.append(Diagnostic(
                     rule: definition.id,
-                    severity: severity(of: definition),
+                    severity: severity,
                     position: finding.position,
                     message: definition.render(definition.message, finding.values),
                     help: definition.render(definition.help, finding.values),
-                    sourceLine: sourceLine(finding.position)))
+                    sourceLine: Self.sourceLine(finding.position, texts)))
             }
         }
+        // 5. Apply the suppression comments, and report the comments themselves where they are wrong.
+        let options = self.options
+        let filter = SuppressionFilter(knownRules: Set(RuleCatalog.all.map(\.id))) { rule, path in
+            RuleCatalog.rule(rule).flatMap { options.severity(of: $0, at: path) } != nil
+        }
+        let (kept, commentProblems) = filter.apply(diagnostics, directives: suppressions)
+        diagnostics = kept + commentProblems.compactMap { diagnostic(for: $0, texts: texts) }
         return LintResult(diagnostics: Array(Set(diagnostics)).sorted(), filesChecked: inputs.count)
     }
 
-    /// A rule's severity in this run: under `--idiom pad` nothing throws yet, so the exception rules
-    /// become notes that say what blocks the switch to the Mac idiom.
-    func severity(of definition: RuleDefinition) -> Severity {
-        if options.idiom == .pad && definition.category == .exception { return .note }
-        return definition.severity
+    private func diagnostic(for problem: InputProblem, texts: [String: String]) -> Diagnostic? {
+        guard let definition = RuleCatalog.rule(problem.rule),
+              let severity = options.severity(of: definition, at: problem.position.path) else { return nil }
+        return Diagnostic(rule: problem.rule, severity: severity, position: problem.position,
+                          message: definition.render(definition.message, problem.values),
+                          help: definition.render(definition.help, problem.values),
+                          sourceLine: Self.sourceLine(problem.position, texts))
     }
 
-    private func toolDiagnostic(_ rule: String, at position: SourcePosition, values: [String: String], sourceLine: String? = nil) -> Diagnostic {
-        guard let definition = RuleCatalog.rule(rule) else {
-            return Diagnostic(rule: rule, severity: .error, position: position, message: values.values.joined(separator: " "), help: "")
-        }
-        return Diagnostic(rule: rule, severity: definition.severity, position: position,
-                          message: definition.render(definition.message, values),
-                          help: definition.render(definition.help, values), sourceLine: sourceLine)
+    private static func sourceLine(_ position: SourcePosition, _ texts: [String: String]) -> String? {
+        texts[position.path].flatMap { line(position.line, of: $0) }
     }
 
     static func line(_ number: Int, of text: String) -> String? {
@@ -161,9 +190,16 @@ enum ParsedInput: Sendable {
             if let error = file.firstSyntaxError() {
                 output.problems.append(InputProblem(rule: ToolRule.invalidSwift, position: error.position, values: ["detail": error.message]))
             }
+            let comments = SuppressionParser.swift(file)
+            output.suppressions = comments.directives
+            output.problems += comments.problems
             return output
         case .interfaceDescription(let path, let text):
-            return InterfaceFileLowering.lower(path: path, text: text, index: index)
+            var output = InterfaceFileLowering.lower(path: path, text: text, index: index)
+            let comments = SuppressionParser.yaml(SourceText(path: path, text: text))
+            output.suppressions = comments.directives
+            output.problems += comments.problems
+            return output
         case .interfaceBuilder(let path, let text):
             return InterfaceBuilderLowering.lower(path: path, text: text, index: index)
         case .unreadable(let path, let reason):
@@ -178,9 +214,10 @@ struct ReadFailure: Error, Sendable {
     var reason: String
 }
 
-/// A file's path and its text, or why it has none.
+/// A file's path, kind and text, or why it has none.
 struct SourceInput: Sendable {
     var path: String
+    var kind: InputKind
     var contents: Result<String, ReadFailure>
 
     static func read(_ path: String) -> Result<String, ReadFailure> {

@@ -1,0 +1,110 @@
+import Foundation
+
+/// How the idiom of a run is chosen.
+public enum IdiomSetting: String, Sendable, CaseIterable {
+    case mac
+    case pad
+    /// Read the nearest Xcode project settings (see `IdiomDetection`).
+    case auto
+}
+
+/// The level a rule reports at, or `off`.
+public enum RuleLevel: String, Sendable, CaseIterable {
+    case off, note, warning, error
+
+    var severity: Severity? {
+        switch self {
+        case .off: return nil
+        case .note: return .note
+        case .warning: return .warning
+        case .error: return .error
+        }
+    }
+}
+
+/// What the configuration says of one rule: its level and its options.
+public struct RuleSettings: Sendable {
+    public var level: RuleLevel?
+    /// Options that extend (lists) or replace (single values) the rule's UIKit knowledge.
+    public var options: RuleKnowledge?
+
+    public init(level: RuleLevel? = nil, options: RuleKnowledge? = nil) {
+        self.level = level
+        self.options = options
+    }
+}
+
+/// Per-folder rule levels: `{paths: [globs], rules: {...}}`.
+public struct ConfigurationOverride: Sendable {
+    public var paths: [Glob]
+    public var rules: [String: RuleSettings]
+}
+
+/// The contents of `.catalint.yml`, or the defaults when there is none.
+public struct Configuration: Sendable {
+    /// The file it was read from; nil for the defaults.
+    public var file: String?
+    /// The absolute folder that globs are relative to: the file's folder, or the working folder.
+    public var directory: String
+    public var idiom: IdiomSetting = .auto
+    public var included: [Glob] = []
+    public var excluded: [Glob] = []
+    /// Extra globs for YAML interface descriptions, besides `*.interface.yml` / `*.interface.yaml`.
+    public var interfaceFiles: [Glob] = []
+    public var rules: [String: RuleSettings] = [:]
+    public var overrides: [ConfigurationOverride] = []
+
+    public init(directory: String = FileManager.default.currentDirectoryPath) {
+        self.directory = directory
+    }
+
+    /// The name catalint looks for.
+    public static let fileName = ".catalint.yml"
+
+    /// `path` relative to the configuration's folder, `/`-separated; nil when it is outside it.
+    public func relativePath(_ path: String) -> String? {
+        let absolute = Configuration.absolute(path)
+        let base = directory.hasSuffix("/") ? directory : directory + "/"
+        if absolute == directory { return "" }
+        guard absolute.hasPrefix(base) else { return nil }
+        return String(absolute.dropFirst(base.count))
+    }
+
+    /// The absolute, standardized form of a path as the user named it.
+    public static func absolute(_ path: String) -> String {
+        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
+        return url.standardizedFileURL.path
+    }
+
+    /// True when the file is excluded by the configuration.
+    public func isExcluded(_ path: String) -> Bool {
+        guard !excluded.isEmpty, let relative = relativePath(path) else { return false }
+        return excluded.contains { $0.matches(relative) }
+    }
+
+    /// True when a file found by walking a folder is included (always, without `included`).
+    public func isIncluded(_ path: String) -> Bool {
+        guard !included.isEmpty else { return true }
+        guard let relative = relativePath(path) else { return false }
+        return included.contains { $0.matches(relative) }
+    }
+
+    /// The kind of a file: its name's, or a YAML interface description by `interface_files`.
+    public func inputKind(_ path: String) -> InputKind? {
+        if let kind = InputKind(path: path) { return kind }
+        guard !interfaceFiles.isEmpty, let relative = relativePath(path) else { return nil }
+        return interfaceFiles.contains { $0.matches(relative) } ? .interfaceDescription : nil
+    }
+
+    /// The level of `rule` for the file at `path`, from `rules:` and the matching `overrides:`
+    /// (later overrides win); nil when the configuration says nothing.
+    public func level(of rule: String, at path: String) -> RuleLevel? {
+        var level = rules[rule]?.level
+        if !overrides.isEmpty, let relative = relativePath(path) {
+            for override in overrides where override.paths.contains(where: { $0.matches(relative) }) {
+                if let overridden = override.rules[rule]?.level { level = overridden }
+            }
+        }
+        return level
+    }
+}
