@@ -15,12 +15,15 @@ struct Catalint: ParsableCommand {
               catalint lint --idiom pad --strict .  iPad idiom on the Mac; fail on warnings
               catalint rules                        list the rules
               catalint rules unavailable-control    explain one rule
+              catalint init                         write a starter .catalint.yml
+              catalint lint --write-baseline catalint-baseline.json .   accept today's findings
+              catalint lint --baseline catalint-baseline.json .         report only new ones
 
             Exit status: 0 no errors; 1 errors found (or warnings, with --strict);
             2 usage error, missing path or internal failure.
             """,
         version: CatalintVersion.current,
-        subcommands: [Lint.self, Rules.self],
+        subcommands: [Lint.self, Rules.self, Init.self],
         defaultSubcommand: Lint.self
     )
 
@@ -46,16 +49,30 @@ struct Catalint: ParsableCommand {
     }
 }
 
-extension Idiom: ExpressibleByArgument {
-    public static var allValueStrings: [String] { ["mac", "pad"] }
-}
+extension IdiomSetting: ExpressibleByArgument {}
 
 extension ReportFormat: ExpressibleByArgument {}
 
+/// Writes a command's outcome and exits with its status.
+func finish(_ outcome: CommandOutcome) throws {
+    FileHandle.standardOutput.write(Data(outcome.stdout.utf8))
+    FileHandle.standardError.write(Data(outcome.stderr.utf8))
+    if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+}
+
+/// A comma-separated list of rule ids: `--select a,b`.
+func ruleList(_ values: [String]) -> [String] {
+    values.flatMap { $0.split(separator: ",").map { String($0).trimmingCharacters(in: .whitespaces) } }.filter { !$0.isEmpty }
+}
+
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Lint Swift files and folders (the default command).",
-        discussion: "Folders are walked for *.swift files, skipping .git, .build, DerivedData, Pods, Carthage and hidden folders."
+        abstract: "Lint Swift, YAML interface and Interface Builder files (the default command).",
+        discussion: """
+            Folders are walked for *.swift, *.interface.yml, *.interface.yaml, *.storyboard and *.xib files, \
+            skipping .git, .build, DerivedData, Pods, Carthage and hidden folders. Settings come from the nearest \
+            .catalint.yml (see catalint init).
+            """
     )
 
     @Argument(help: "Files and folders to lint.", completion: .file())
@@ -64,38 +81,86 @@ struct Lint: ParsableCommand {
     @Option(help: "The report format: text, xcode or json.")
     var format: ReportFormat = .text
 
-    @Option(help: ArgumentHelp("The idiom the app uses on the Mac: mac (Optimize Interface for Mac) or pad (Scale Interface to Match iPad).",
+    @Option(help: ArgumentHelp("The idiom the app uses on the Mac: mac (Optimize Interface for Mac), pad (Scale Interface to Match iPad) or auto (read the Xcode project). Default: the configuration's, else auto.",
                                discussion: "With pad, the rules for code that throws report notes: what blocks switching to the Mac idiom."))
-    var idiom: Idiom = .mac
+    var idiom: IdiomSetting?
 
     @Flag(help: "Count warnings as errors for the exit status.")
     var strict = false
 
+    @Flag(help: "Exit 0 even when there are errors (usage errors still exit 2).")
+    var exitZero = false
+
     @Option(name: [.short, .long], help: "How many files to process at once (default: the number of cores).")
     var jobs: Int?
 
+    @Option(help: ArgumentHelp("The configuration file (default: .catalint.yml in this folder or the nearest parent).", valueName: "path"))
+    var config: String?
+
+    @Flag(help: "Use no configuration file.")
+    var noConfig = false
+
+    @Option(help: ArgumentHelp("Only these rules report, for this run (comma-separated ids).", valueName: "ids"))
+    var select: [String] = []
+
+    @Option(help: ArgumentHelp("These rules do not report, for this run (comma-separated ids).", valueName: "ids"))
+    var ignore: [String] = []
+
+    @Flag(name: [.short, .long], help: "Say which configuration and which Xcode setting decided the idiom (on standard error).")
+    var verbose = false
+
+    @Option(help: ArgumentHelp("Record the current findings in a baseline file, and exit 0.", valueName: "file"))
+    var writeBaseline: String?
+
+    @Option(help: ArgumentHelp("Report only findings that are not in this baseline file.", valueName: "file"))
+    var baseline: String?
+
+    @Flag(help: "With --baseline, also fail when baselined findings are gone, so the baseline only shrinks.")
+    var strictBaseline = false
+
     func validate() throws {
-        if idiom != .mac && idiom != .pad {
-            throw ValidationError("--idiom takes mac or pad.")
-        }
         if let jobs, jobs < 1 {
             throw ValidationError("--jobs takes a number of 1 or more.")
+        }
+        if noConfig && config != nil {
+            throw ValidationError("--config and --no-config cannot be used together.")
+        }
+        if strictBaseline && baseline == nil {
+            throw ValidationError("--strict-baseline goes with --baseline FILE.")
         }
     }
 
     func run() throws {
-        let options = LintOptions(idiom: idiom, jobs: jobs ?? ProcessInfo.processInfo.activeProcessorCount)
-        let result: LintResult
-        do {
-            result = try Linter(options: options).lint(paths: paths)
-        } catch let error as LintError {
-            FileHandle.standardError.write(Data("error: \(error.description)\n".utf8))
-            throw ExitCode(2)
-        }
-        let color = format == .text && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        FileHandle.standardOutput.write(Data(format.reporter(color: color).report(result).utf8))
-        let failing = result.count(.error) + (strict ? result.count(.warning) : 0)
-        if failing > 0 { throw ExitCode(1) }
+        var request = LintRequest()
+        request.paths = paths
+        request.format = format
+        request.idiom = idiom
+        request.strict = strict
+        request.exitZero = exitZero
+        request.jobs = jobs ?? ProcessInfo.processInfo.activeProcessorCount
+        request.configPath = config
+        request.noConfig = noConfig
+        request.select = select.isEmpty ? nil : ruleList(select)
+        request.ignore = ruleList(ignore)
+        request.verbose = verbose
+        request.writeBaseline = writeBaseline
+        request.baseline = baseline
+        request.strictBaseline = strictBaseline
+        request.color = format == .text && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        try finish(LintCommand.run(request))
+    }
+}
+
+struct Init: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Write a commented starter .catalint.yml here, with the idiom detected from the Xcode project."
+    )
+
+    @Flag(help: "Replace an existing .catalint.yml.")
+    var force = false
+
+    func run() throws {
+        try finish(LintCommand.initialize(force: force))
     }
 }
 
