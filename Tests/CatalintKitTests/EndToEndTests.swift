@@ -4,47 +4,12 @@ import XCTest
 
 /// Runs the built `catalint` binary on files in temporary folders and checks its output and exit status.
 final class EndToEndTests: XCTestCase {
-    struct Run {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Run = CommandRun
 
-    /// The `catalint` executable: `CATALINT_BINARY` when set (CI points it at a release build), else
-    /// the one built beside the tests.
-    static let binary: URL = {
-        if let path = ProcessInfo.processInfo.environment["CATALINT_BINARY"] { return URL(fileURLWithPath: path) }
-        #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("catalint")
-        }
-        #endif
-        return Bundle.main.bundleURL.appendingPathComponent("catalint")
-    }()
+    static var binary: URL { catalintBinary }
 
     func run(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:]) throws -> Run {
-        let process = Process()
-        process.executableURL = Self.binary
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        var env = ProcessInfo.processInfo.environment
-        env.merge(environment) { _, new in new }
-        process.environment = env
-        let out = FileManager.default.temporaryDirectory.appendingPathComponent("catalint-out-\(UUID().uuidString)")
-        let err = FileManager.default.temporaryDirectory.appendingPathComponent("catalint-err-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: out.path, contents: nil)
-        FileManager.default.createFile(atPath: err.path, contents: nil)
-        defer {
-            try? FileManager.default.removeItem(at: out)
-            try? FileManager.default.removeItem(at: err)
-        }
-        process.standardOutput = try FileHandle(forWritingTo: out)
-        process.standardError = try FileHandle(forWritingTo: err)
-        try process.run()
-        process.waitUntilExit()
-        return Run(status: process.terminationStatus,
-                   stdout: try String(contentsOf: out, encoding: .utf8),
-                   stderr: try String(contentsOf: err, encoding: .utf8))
+        try runCatalint(arguments, in: directory, environment: environment)
     }
 
     func testTheBinaryIsBuilt() {

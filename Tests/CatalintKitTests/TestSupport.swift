@@ -35,3 +35,54 @@ func write(_ text: String, to url: URL) throws {
     try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
     try Data(text.utf8).write(to: url)
 }
+
+/// What a run of the built binary printed and how it exited.
+struct CommandRun {
+    var status: Int32
+    var stdout: String
+    var stderr: String
+}
+
+/// The `catalint` executable: `CATALINT_BINARY` when set (CI points it at a release build), else
+/// the one built beside the tests.
+let catalintBinary: URL = {
+    if let path = ProcessInfo.processInfo.environment["CATALINT_BINARY"] { return URL(fileURLWithPath: path) }
+    #if os(macOS)
+    for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
+        return bundle.bundleURL.deletingLastPathComponent().appendingPathComponent("catalint")
+    }
+    #endif
+    return Bundle.main.bundleURL.appendingPathComponent("catalint")
+}()
+
+/// Runs the built binary in `directory` and collects what it printed.
+func runCatalint(_ arguments: [String], in directory: URL = packageRoot, environment: [String: String] = [:], stdin: String? = nil) throws -> CommandRun {
+    let process = Process()
+    process.executableURL = catalintBinary
+    process.arguments = arguments
+    process.currentDirectoryURL = directory
+    var env = ProcessInfo.processInfo.environment
+    env.merge(environment) { _, new in new }
+    process.environment = env
+    let out = FileManager.default.temporaryDirectory.appendingPathComponent("catalint-out-\(UUID().uuidString)")
+    let err = FileManager.default.temporaryDirectory.appendingPathComponent("catalint-err-\(UUID().uuidString)")
+    FileManager.default.createFile(atPath: out.path, contents: nil)
+    FileManager.default.createFile(atPath: err.path, contents: nil)
+    defer {
+        try? FileManager.default.removeItem(at: out)
+        try? FileManager.default.removeItem(at: err)
+    }
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    let input = Pipe()
+    process.standardInput = stdin == nil ? FileHandle.nullDevice : input
+    try process.run()
+    if let stdin {
+        input.fileHandleForWriting.write(Data(stdin.utf8))
+        try? input.fileHandleForWriting.close()
+    }
+    process.waitUntilExit()
+    return CommandRun(status: process.terminationStatus,
+                      stdout: try String(contentsOf: out, encoding: .utf8),
+                      stderr: try String(contentsOf: err, encoding: .utf8))
+}

@@ -96,7 +96,7 @@ public enum LintCommand {
         if let path = request.writeBaseline {
             let baseline = Baseline(diagnostics: result.diagnostics, directory: URL(fileURLWithPath: Configuration.absolute(path)).deletingLastPathComponent().path)
             do { try baseline.write(to: path) } catch { return .failure("error: \(error)") }
-            log += "catalint: wrote \(baseline.findings.count) findings to the baseline \(path)\n"
+            log += "catalint: wrote \(plural(baseline.findings.count, "finding")) to the baseline \(path)\n"
         } else if let path = request.baseline {
             do {
                 let baseline = try Baseline.read(path)
@@ -115,7 +115,8 @@ public enum LintCommand {
         var outcome = CommandOutcome()
         outcome.stdout = request.format.reporter(color: request.color).report(result)
         if !goneFromBaseline.isEmpty && request.strictBaseline {
-            log += "catalint: \(goneFromBaseline.count) baselined findings are gone; shrink the baseline with --write-baseline:\n"
+            let count = goneFromBaseline.count == 1 ? "1 baselined finding is" : "\(goneFromBaseline.count) baselined findings are"
+            log += "catalint: \(count) gone; shrink the baseline with --write-baseline:\n"
             for entry in goneFromBaseline { log += "  \(entry.path): [\(entry.rule)] \(entry.line)\n" }
         }
         outcome.stderr = log

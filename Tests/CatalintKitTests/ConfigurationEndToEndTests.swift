@@ -1,0 +1,126 @@
+import Foundation
+import XCTest
+@testable import CatalintKit
+
+/// The configuration, baseline and init features through the built binary.
+final class ConfigurationEndToEndTests: XCTestCase {
+    private func run(_ arguments: [String], in directory: URL) throws -> CommandRun {
+        try runCatalint(arguments, in: directory)
+    }
+
+    private func project() throws -> URL {
+        let directory = try temporaryDirectory(self)
+        try write("let s = UIStepper()\nlet v = CGSize(width: 768, height: 1024)\n", to: directory.appendingPathComponent("App/Screen.swift"))
+        try write("let s = UIStepper()\n", to: directory.appendingPathComponent("App/Generated/Model.swift"))
+        try write("let s = UIStepper()\n", to: directory.appendingPathComponent("Tests/ScreenTests.swift"))
+        try write("interface: S\nviews:\n  - class: UIPageControl\n", to: directory.appendingPathComponent("Screens/Detail.yml"))
+        return directory
+    }
+
+    func testConfigurationDrivesTheRun() throws {
+        let directory = try project()
+        try write("""
+        idiom: mac
+        excluded: ["**/Generated/**"]
+        interface_files: ["Screens/*.yml"]
+        rules:
+          hard-coded-size: error
+        overrides:
+          - paths: [Tests]
+            rules:
+              unavailable-control: warning
+        """, to: directory.appendingPathComponent(".catalint.yml"))
+        let result = try run(["lint", "--format", "xcode", "."], in: directory)
+        XCTAssertEqual(result.status, 1)
+        XCTAssertEqual(result.stdout.split(separator: "\n").map { $0.split(separator: ":").prefix(2).joined(separator: ":") + " " + ($0.split(separator: " ").dropFirst().first ?? "") }, [
+            "App/Screen.swift:1 error:",
+            "App/Screen.swift:2 error:",
+            "Screens/Detail.yml:3 error:",
+            "Tests/ScreenTests.swift:1 warning:",
+        ])
+
+        // From a subfolder, the same file is found; --no-config drops it.
+        let nested = try run(["lint", "--format", "xcode", "--verbose", "."], in: directory.appendingPathComponent("App"))
+        XCTAssertFalse(nested.stdout.contains("Generated"))
+        XCTAssertTrue(nested.stderr.contains("catalint: configuration: "), nested.stderr)
+        XCTAssertTrue(nested.stderr.contains("catalint: idiom mac (configuration)"), nested.stderr)
+        let bare = try run(["lint", "--format", "xcode", "--no-config", "."], in: directory)
+        XCTAssertTrue(bare.stdout.contains("App/Generated/Model.swift"))
+        XCTAssertFalse(bare.stdout.contains("Screens/Detail.yml"))
+
+        // --select, --ignore, --exit-zero.
+        let selected = try run(["lint", "--format", "xcode", "--select", "hard-coded-size", "App"], in: directory)
+        XCTAssertEqual(selected.stdout.split(separator: "\n").count, 1)
+        let ignored = try run(["lint", "--format", "xcode", "--ignore", "unavailable-control,hard-coded-size", "."], in: directory)
+        XCTAssertEqual(ignored.stdout, "")
+        XCTAssertEqual(ignored.status, 0)
+        XCTAssertEqual(try run(["lint", "--exit-zero", "."], in: directory).status, 0)
+        let unknown = try run(["lint", "--select", "hard-coded-sizes", "."], in: directory)
+        XCTAssertEqual(unknown.status, 2)
+        XCTAssertTrue(unknown.stderr.contains("Did you mean 'hard-coded-size'?"), unknown.stderr)
+    }
+
+    func testABadConfigurationIsAnErrorWithItsPlace() throws {
+        let directory = try project()
+        try write("idiom: mac\nrules:\n  unavailable-controls: off\n", to: directory.appendingPathComponent("custom.yml"))
+        let result = try run(["lint", "--config", "custom.yml", "."], in: directory)
+        XCTAssertEqual(result.status, 2)
+        XCTAssertEqual(result.stdout, "")
+        XCTAssertTrue(result.stderr.contains("custom.yml:3:3: error: unknown rule 'unavailable-controls'. Did you mean 'unavailable-control'?"), result.stderr)
+        XCTAssertEqual(try run(["lint", "--config", "missing.yml", "."], in: directory).status, 2)
+        XCTAssertEqual(try run(["lint", "--config", "custom.yml", "--no-config", "."], in: directory).status, 2)
+    }
+
+    func testIdiomAutoReadsTheXcodeProject() throws {
+        let directory = try project()
+        try write("// Catalyst, scaled\nSUPPORTS_MACCATALYST = YES\nTARGETED_DEVICE_FAMILY = 1,2\n", to: directory.appendingPathComponent("Config/App.xcconfig"))
+        let result = try run(["lint", "--format", "xcode", "--verbose", "App/Screen.swift"], in: directory)
+        XCTAssertTrue(result.stdout.hasPrefix("App/Screen.swift:1:9: note: "), result.stdout)
+        XCTAssertTrue(result.stderr.contains("idiom pad (auto):"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("App.xcconfig sets SUPPORTS_MACCATALYST = YES"), result.stderr)
+        XCTAssertEqual(result.status, 0)
+        let forced = try run(["lint", "--format", "xcode", "--idiom", "mac", "App/Screen.swift"], in: directory)
+        XCTAssertTrue(forced.stdout.hasPrefix("App/Screen.swift:1:9: error: "), forced.stdout)
+    }
+
+    func testBaselineFlow() throws {
+        let directory = try project()
+        let written = try run(["lint", "--write-baseline", "baseline.json", "App"], in: directory)
+        XCTAssertEqual(written.status, 0)
+        XCTAssertTrue(written.stderr.contains("wrote 3 findings to the baseline baseline.json"), written.stderr)
+
+        XCTAssertEqual(try run(["lint", "--baseline", "baseline.json", "App"], in: directory).status, 0)
+        // An edit elsewhere in the file does not bring findings back; a new finding fails.
+        try write("import UIKit\n\nlet s = UIStepper()\nlet v = CGSize(width: 768, height: 1024)\nlet p = UIPageControl()\n",
+                  to: directory.appendingPathComponent("App/Screen.swift"))
+        let withNew = try run(["lint", "--format", "xcode", "--baseline", "baseline.json", "App"], in: directory)
+        XCTAssertEqual(withNew.status, 1)
+        XCTAssertEqual(withNew.stdout.split(separator: "\n").count, 1)
+        XCTAssertTrue(withNew.stdout.hasPrefix("App/Screen.swift:5:9:"), withNew.stdout)
+
+        // A fixed finding: fine, unless --strict-baseline.
+        try write("let v = CGSize(width: 768, height: 1024)\n", to: directory.appendingPathComponent("App/Screen.swift"))
+        XCTAssertEqual(try run(["lint", "--baseline", "baseline.json", "App"], in: directory).status, 0)
+        let strict = try run(["lint", "--baseline", "baseline.json", "--strict-baseline", "App"], in: directory)
+        XCTAssertEqual(strict.status, 1)
+        XCTAssertTrue(strict.stderr.contains("1 baselined finding is gone"), strict.stderr)
+
+        XCTAssertEqual(try run(["lint", "--baseline", "nope.json", "App"], in: directory).status, 2)
+        XCTAssertEqual(try run(["lint", "--strict-baseline", "App"], in: directory).status, 2)
+    }
+
+    func testInitWritesAStarterThatLoads() throws {
+        let directory = try temporaryDirectory(self)
+        try write("TARGETED_DEVICE_FAMILY = 2,6\n", to: directory.appendingPathComponent("App.xcconfig"))
+        let result = try run(["init"], in: directory)
+        XCTAssertEqual(result.status, 0, result.stderr)
+        let path = directory.appendingPathComponent(".catalint.yml").path
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        XCTAssertTrue(text.contains("\nidiom: mac\n"), text)
+        let configuration = try ConfigurationLoader.load(path)
+        XCTAssertEqual(configuration.idiom, .mac)
+        XCTAssertEqual(Set(configuration.rules.keys), Set(RuleCatalog.all.map(\.id)))
+        XCTAssertEqual(try run(["init"], in: directory).status, 2, "init does not overwrite")
+        XCTAssertEqual(try run(["init", "--force"], in: directory).status, 0)
+    }
+}

@@ -1,0 +1,142 @@
+import Foundation
+import XCTest
+@testable import CatalintKit
+
+final class ConfigurationTests: XCTestCase {
+    private func parse(_ text: String) throws -> Configuration {
+        try ConfigurationLoader.parse(text, path: "/project/.catalint.yml")
+    }
+
+    private func problems(_ text: String) -> [String] {
+        do {
+            _ = try parse(text)
+            return []
+        } catch let error as ConfigurationError {
+            return error.problems.map { "\($0.position.line):\($0.position.column) \($0.message)" }
+        } catch {
+            return ["\(error)"]
+        }
+    }
+
+    func testEveryKey() throws {
+        let configuration = try parse("""
+        idiom: pad
+        included: [Sources, "App/**/*.swift"]
+        excluded:
+          - "**/Generated/**"
+        interface_files: ["Screens/*.yml"]
+        rules:
+          hard-coded-size: off
+          idiom-layout-decision: note
+          unavailable-control:
+            severity: warning
+            classes: [UIPickerView, {name: UIDatePicker, replacement: a menu}]
+          slider-custom-appearance: {properties: [trackImage]}
+        overrides:
+          - paths: ["Tests/**"]
+            rules:
+              unavailable-control: off
+          - paths: ["Tests/Keep/**"]
+            rules:
+              unavailable-control: error
+        """)
+        XCTAssertEqual(configuration.idiom, .pad)
+        XCTAssertEqual(configuration.directory, "/project")
+        XCTAssertEqual(configuration.included.map(\.pattern), ["Sources", "App/**/*.swift"])
+        XCTAssertEqual(configuration.excluded.map(\.pattern), ["**/Generated/**"])
+        XCTAssertEqual(configuration.interfaceFiles.map(\.pattern), ["Screens/*.yml"])
+        XCTAssertEqual(configuration.level(of: "hard-coded-size", at: "/project/A.swift"), .off)
+        XCTAssertEqual(configuration.level(of: "idiom-layout-decision", at: "/project/A.swift"), .note)
+        XCTAssertEqual(configuration.level(of: "unavailable-control", at: "/project/A.swift"), .warning)
+        XCTAssertEqual(configuration.level(of: "unavailable-control", at: "/project/Tests/A.swift"), .off)
+        XCTAssertEqual(configuration.level(of: "unavailable-control", at: "/project/Tests/Keep/A.swift"), .error)
+        XCTAssertNil(configuration.level(of: "button-non-normal-state", at: "/project/A.swift"))
+        let classes = configuration.rules["unavailable-control"]?.options?.classes?.map(\.name)
+        XCTAssertEqual(classes, ["UIPickerView", "UIDatePicker"])
+        XCTAssertEqual(configuration.rules["slider-custom-appearance"]?.options?.properties?.map(\.name), ["trackImage"])
+        XCTAssertEqual(configuration.inputKind("/project/Screens/Detail.yml"), .interfaceDescription)
+        XCTAssertNil(configuration.inputKind("/project/Other/Detail.yml"))
+        XCTAssertTrue(configuration.isExcluded("/project/App/Generated/Model.swift"))
+        XCTAssertFalse(configuration.isExcluded("/project/App/Model.swift"))
+        XCTAssertTrue(configuration.isIncluded("/project/Sources/A/B.swift"))
+        XCTAssertTrue(configuration.isIncluded("/project/App/X/Y.swift"))
+        XCTAssertFalse(configuration.isIncluded("/project/Tools/Y.swift"))
+    }
+
+    func testEmptyFileIsTheDefaults() throws {
+        let configuration = try parse("# nothing yet\n")
+        XCTAssertEqual(configuration.idiom, .auto)
+        XCTAssertTrue(configuration.rules.isEmpty)
+    }
+
+    func testErrorsHaveAPlaceAndASuggestion() {
+        XCTAssertEqual(problems("idoim: mac\n"), ["1:1 unknown key 'idoim'. Did you mean 'idiom'? The keys are idiom, included, excluded, interface_files, rules, overrides."])
+        XCTAssertEqual(problems("idiom: ipad\n"), ["1:8 'idiom' must be mac, pad or auto. Did you mean 'pad'?"])
+        XCTAssertEqual(problems("rules:\n  unavailable-controls: off\n"), ["2:3 unknown rule 'unavailable-controls'. Did you mean 'unavailable-control'? `catalint rules` lists them."])
+        XCTAssertEqual(problems("rules:\n  hard-coded-size: of\n"), ["2:20 a rule's severity must be off, note, warning or error. Did you mean 'off'?"])
+        XCTAssertEqual(problems("rules:\n  hard-coded-size: {dimension: []}\n"), [
+            "2:21 unknown option 'dimension' for hard-coded-size. Did you mean 'dimensions'? It takes 'severity', 'dimensions', 'single_value_minimum'.",
+        ])
+        XCTAssertEqual(problems("excluded: {a: b}\n"), ["1:11 'excluded' must be a list of strings"])
+        XCTAssertEqual(problems("overrides:\n  - path: [a]\n"), [
+            "2:5 unknown key 'path' in an override. Did you mean 'paths'? It takes 'paths' and 'rules'.",
+            "2:5 an override needs 'paths'",
+        ])
+        XCTAssertEqual(problems("rules:\n  hard-coded-size:\n    single_value_minimum: big\n"), ["3:27 'single_value_minimum' must be a number"])
+        XCTAssertEqual(problems("rules: [\n"), ["2:1 YAML syntax error: did not find expected node content"])
+        XCTAssertEqual(problems("- idiom\n"), ["1:1 the configuration must be a mapping of keys: idiom, included, excluded, interface_files, rules, overrides"])
+    }
+
+    func testOptionsExtendTheRulesKnowledge() {
+        let configuration = try! parse("rules:\n  unavailable-control:\n    classes: [UIPickerView]\n")
+        let found = Linter(options: LintOptions(configuration: configuration))
+            .lint(sources: [(path: "/project/A.swift", text: "let p = UIPickerView()\nlet s = UIStepper()\n")]).diagnostics
+        XCTAssertEqual(found.map { "\($0.position.line) \($0.rule)" }, ["1 unavailable-control", "2 unavailable-control"])
+        XCTAssertTrue(found[0].message.contains("`UIPickerView` does not exist"))
+    }
+
+    func testLevelsSelectAndIgnore() {
+        let configuration = try! parse("rules:\n  hard-coded-size: error\n  unavailable-control: off\noverrides:\n  - paths: [Legacy]\n    rules: {hard-coded-size: off}\n")
+        let source = "let s = UIStepper()\nlet v = CGSize(width: 390, height: 844)\nlet b = UIButton(); b.setTitle(\"x\", for: .selected)\nfunc f( {\n"
+        func run(_ path: String, only: Set<String>? = nil, ignored: Set<String> = []) -> [String] {
+            Linter(options: LintOptions(onlyRules: only, ignoredRules: ignored, configuration: configuration))
+                .lint(sources: [(path: path, text: source)]).diagnostics.map { "\($0.rule) \($0.severity.rawValue)" }
+        }
+        XCTAssertEqual(run("/project/A.swift"), ["hard-coded-size error", "button-non-normal-state error", "invalid-swift error"])
+        XCTAssertEqual(run("/project/Legacy/A.swift"), ["button-non-normal-state error", "invalid-swift error"])
+        XCTAssertEqual(run("/project/A.swift", only: ["hard-coded-size"]), ["hard-coded-size error", "invalid-swift error"])
+        XCTAssertEqual(run("/project/A.swift", ignored: ["hard-coded-size", "invalid-swift"]), ["button-non-normal-state error"])
+    }
+
+    func testDiscoveryFindsTheNearestFile() throws {
+        let directory = try temporaryDirectory(self)
+        try write("idiom: pad\n", to: directory.appendingPathComponent(".catalint.yml"))
+        try FileManager.default.createDirectory(at: directory.appendingPathComponent("a/b"), withIntermediateDirectories: true)
+        XCTAssertEqual(ConfigurationLoader.discover(from: directory.appendingPathComponent("a/b").path).map(Configuration.absolute),
+                       Configuration.absolute(directory.appendingPathComponent(".catalint.yml").path))
+    }
+
+    func testGlobs() {
+        let cases: [(String, String, Bool)] = [
+            ("Generated", "App/Generated/Model.swift", true),
+            ("Generated", "App/NotGenerated/Model.swift", false),
+            ("*.pb.swift", "Sources/Proto/A.pb.swift", true),
+            ("Sources/*.swift", "Sources/A.swift", true),
+            ("Sources/*.swift", "Sources/Sub/A.swift", false),
+            ("Sources/**/*.swift", "Sources/Sub/Deep/A.swift", true),
+            ("Sources/**/*.swift", "Sources/A.swift", true),
+            ("**/Generated/**", "Generated/A.swift", true),
+            ("Tests", "Tests/A.swift", true),
+            ("Tests/", "Tests/A.swift", true),
+            ("./Tests", "Tests/A.swift", true),
+            ("Test?", "Tests/A.swift", true),
+            ("[ST]ources", "Sources/A.swift", true),
+            ("[!S]ources", "Sources/A.swift", false),
+            ("A[0-9].swift", "A7.swift", true),
+            ("*", "anything/at/all.swift", true),
+        ]
+        for (pattern, path, expected) in cases {
+            XCTAssertEqual(Glob(pattern).matches(path), expected, "\(pattern) ~ \(path)")
+        }
+    }
+}
