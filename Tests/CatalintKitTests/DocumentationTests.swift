@@ -22,4 +22,15 @@ final class DocumentationTests: XCTestCase {
         XCTAssertTrue(text.contains("swift run catalint lint samples/Recipes"))
         XCTAssertTrue(text.contains("swift test"))
     }
+
+    func testReadmeConfigurationExampleLoads() throws {
+        let text = try readme()
+        let section = try XCTUnwrap(text.range(of: "## Configuration"))
+        let start = try XCTUnwrap(text.range(of: "```yaml\n", range: section.upperBound..<text.endIndex))
+        let end = try XCTUnwrap(text.range(of: "```", range: start.upperBound..<text.endIndex))
+        let configuration = try ConfigurationLoader.parse(String(text[start.upperBound..<end.lowerBound]), path: "/app/.catalint.yml")
+        XCTAssertEqual(configuration.idiom, .auto)
+        XCTAssertEqual(configuration.level(of: "hard-coded-size", at: "/app/Tests/A.swift"), .off)
+        XCTAssertEqual(configuration.rules["unavailable-control"]?.options?.classes?.first?.name, "UIPickerView")
+    }
 }

@@ -68,3 +68,58 @@ final class InterfaceSchemaTests: XCTestCase {
         XCTAssertTrue(text.contains("INVALID \(broken.path)"), text)
     }
 }
+
+/// `docs/config.schema.json` agrees with the configuration loader, and `catalint init`'s starter
+/// file validates against it.
+final class ConfigurationSchemaTests: XCTestCase {
+    private func schema() throws -> [String: Any] {
+        let data = try Data(contentsOf: packageRoot.appendingPathComponent("docs/config.schema.json"))
+        return try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+    }
+
+    func testSchemaNamesMatchTheLoader() throws {
+        let schema = try schema()
+        XCTAssertEqual(Set((schema["properties"] as? [String: Any])?.keys.map { $0 } ?? []), Set(ConfigurationLoader.topLevelKeys))
+        let rules = try XCTUnwrap(((schema["definitions"] as? [String: Any])?["rules"] as? [String: Any])?["properties"] as? [String: Any])
+        XCTAssertEqual(Set(rules.keys), Set(RuleCatalog.all.map(\.id)))
+        for rule in RuleCatalog.all {
+            let choices = try XCTUnwrap((rules[rule.id] as? [String: Any])?["oneOf"] as? [[String: Any]])
+            let options = try XCTUnwrap(choices.last?["properties"] as? [String: Any])
+            XCTAssertEqual(Set(options.keys), Set(["severity"] + ConfigurationLoader.RuleOptions.names(for: rule)), rule.id)
+        }
+    }
+
+    func testStarterConfigurationValidates() throws {
+        let directory = try temporaryDirectory(self)
+        let starter = directory.appendingPathComponent("starter.yml")
+        try write(StarterConfiguration.text(detected: IdiomDetection.detect(from: directory.path)), to: starter)
+        let broken = directory.appendingPathComponent("broken.yml")
+        try write("idiom: ipad\nrules:\n  hard-coded-size: {dimension: []}\n", to: broken)
+        let script = """
+        import json, sys
+        try:
+            import jsonschema, yaml
+        except ImportError:
+            sys.exit(77)
+        schema = json.load(open(sys.argv[1]))
+        jsonschema.Draft7Validator.check_schema(schema)
+        for path in sys.argv[2:]:
+            errors = list(jsonschema.Draft7Validator(schema).iter_errors(yaml.safe_load(open(path))))
+            print(("INVALID " if errors else "VALID ") + path + "".join("\\n  " + e.message for e in errors))
+        """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", "-c", script, packageRoot.appendingPathComponent("docs/config.schema.json").path, starter.path, broken.path]
+        let output = Pipe()
+        process.standardOutput = output
+        do { try process.run() } catch { throw XCTSkip("python3 is not available") }
+        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        process.waitUntilExit()
+        if process.terminationStatus == 77 {
+            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("CI must install jsonschema and PyYAML") }
+            throw XCTSkip("Python's jsonschema and PyYAML are not installed")
+        }
+        XCTAssertTrue(text.contains("VALID \(starter.path)") && !text.contains("INVALID \(starter.path)"), text)
+        XCTAssertTrue(text.contains("INVALID \(broken.path)"), text)
+    }
+}
