@@ -123,4 +123,24 @@ final class ConfigurationEndToEndTests: XCTestCase {
         XCTAssertEqual(try run(["init"], in: directory).status, 2, "init does not overwrite")
         XCTAssertEqual(try run(["init", "--force"], in: directory).status, 0)
     }
+
+    func testSuppressionCommentsThroughTheBinary() throws {
+        let directory = try temporaryDirectory(self)
+        try write("""
+        let a = UIStepper() // catalint:disable:this unavailable-control - replaced on the Mac
+        // catalint:disable:next hard-coded-size
+        let b = UILabel()
+        let c = UIPageControl() // catalint:disable:this unavailable-controll
+        """, to: directory.appendingPathComponent("A.swift"))
+        try write("interface: X\nviews:\n  - class: UIStepper  # catalint:disable:this unavailable-control\n",
+                  to: directory.appendingPathComponent("B.interface.yml"))
+        let result = try run(["lint", "--format", "xcode", "."], in: directory)
+        XCTAssertEqual(result.stdout.split(separator: "\n").map { String($0.split(separator: " ").first ?? "") + " " + String($0.split(separator: "[").last ?? "") }, [
+            "A.swift:2:26: unused-suppression]",
+            "A.swift:4:9: unavailable-control]",
+            "A.swift:4:50: invalid-suppression]",
+        ])
+        let quiet = try run(["lint", "--format", "xcode", "--ignore", "unused-suppression,invalid-suppression", "."], in: directory)
+        XCTAssertEqual(quiet.stdout.split(separator: "\n").count, 1)
+    }
 }
