@@ -78,7 +78,7 @@ struct Lint: ParsableCommand {
     @Argument(help: "Files and folders to lint.", completion: .file())
     var paths: [String] = ["."]
 
-    @Option(help: "The report format: text, xcode or json.")
+    @Option(help: "The report format: text, xcode, json, sarif, github, checkstyle, junit, gitlab or summary.")
     var format: ReportFormat = .text
 
     @Option(help: ArgumentHelp("The idiom the app uses on the Mac: mac (Optimize Interface for Mac), pad (Scale Interface to Match iPad) or auto (read the Xcode project). Default: the configuration's, else auto.",
@@ -118,6 +118,15 @@ struct Lint: ParsableCommand {
     @Flag(help: "With --baseline, also fail when baselined findings are gone, so the baseline only shrinks.")
     var strictBaseline = false
 
+    @Option(help: ArgumentHelp("Also write the --format report to this file; the terminal gets the text report.", valueName: "file"))
+    var output: String?
+
+    @Option(help: ArgumentHelp("Lint standard input (give - as the path) as if it were this file: its configuration and exclusions apply, and it is reported under this name.", valueName: "path"))
+    var stdinFilename: String?
+
+    @Flag(help: "Lint only the files git sees as modified or staged against HEAD, or untracked, under the paths.")
+    var changed = false
+
     func validate() throws {
         if let jobs, jobs < 1 {
             throw ValidationError("--jobs takes a number of 1 or more.")
@@ -127,6 +136,12 @@ struct Lint: ParsableCommand {
         }
         if strictBaseline && baseline == nil {
             throw ValidationError("--strict-baseline goes with --baseline FILE.")
+        }
+        if paths.contains("-") != (stdinFilename != nil) || (stdinFilename != nil && paths != ["-"]) {
+            throw ValidationError("Read standard input with `--stdin-filename PATH -` (and no other path).")
+        }
+        if changed && stdinFilename != nil {
+            throw ValidationError("--changed and --stdin-filename cannot be used together.")
         }
     }
 
@@ -146,7 +161,13 @@ struct Lint: ParsableCommand {
         request.writeBaseline = writeBaseline
         request.baseline = baseline
         request.strictBaseline = strictBaseline
-        request.color = format == .text && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        request.output = output
+        request.changed = changed
+        if let stdinFilename {
+            request.stdinFilename = stdinFilename
+            request.stdinText = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+        }
+        request.color = (format == .text || output != nil) && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         try finish(LintCommand.run(request))
     }
 }

@@ -19,6 +19,14 @@ public struct LintRequest: Sendable {
     public var strictBaseline = false
     /// Colour the text report (stdout is a terminal and `NO_COLOR` is unset).
     public var color = false
+    /// Also write the `format` report to this file; the terminal then gets the text report.
+    public var output: String?
+    /// Lint standard input as if it were this file (`--stdin-filename PATH -`).
+    public var stdinFilename: String?
+    /// The text read from standard input, for `stdinFilename`.
+    public var stdinText: String?
+    /// Lint only the files git sees as modified, staged or untracked under `paths`.
+    public var changed = false
 
     public init() {}
 }
@@ -81,15 +89,38 @@ public enum LintCommand {
             log += "catalint: idiom \(idiom.rawValue) (\(request.idiom != nil ? "--idiom" : "configuration"))\n"
         }
 
-        let options = LintOptions(idiom: idiom, jobs: request.jobs, onlyRules: request.select.map(Set.init),
+        var options = LintOptions(idiom: idiom, jobs: request.jobs, onlyRules: request.select.map(Set.init),
                                   ignoredRules: Set(request.ignore), configuration: configuration)
         var result: LintResult
         do {
-            result = try Linter(options: options).lint(paths: request.paths)
+            var paths = request.paths
+            if request.changed {
+                paths = try Git.changedFiles(under: paths).filter { configuration.inputKind($0) != nil }
+                if request.verbose { log += "catalint: --changed: \(paths.count) files\n" }
+            }
+            let namesFiles = request.stdinFilename != nil || request.changed
+                || paths.contains { path in var isDirectory: ObjCBool = false
+                    return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue }
+            if namesFiles {
+                // A few files: index the rest of the project for the classes it declares.
+                options.indexRoot = configuration.file != nil ? configuration.directory : (Git.topLevel() ?? FileManager.default.currentDirectoryPath)
+                if request.verbose { log += "catalint: indexing the Swift files under \(options.indexRoot!) for their declarations\n" }
+            }
+            let linter = Linter(options: options)
+            if let name = request.stdinFilename {
+                guard configuration.inputKind(name) != nil else { throw LintError.notLintable(name) }
+                result = configuration.isExcluded(name)
+                    ? LintResult(diagnostics: [], filesChecked: 0)
+                    : linter.lint(sources: [(path: name, text: request.stdinText ?? "")])
+            } else if request.changed {
+                result = linter.lint(files: paths)
+            } else {
+                result = try linter.lint(paths: paths)
+            }
         } catch {
             return .failure("error: \(error)")
         }
-        if request.verbose { log += "catalint: \(result.filesChecked) files checked\n" }
+        if request.verbose { log += "catalint: \(plural(result.filesChecked, "file")) checked\n" }
 
         // Baseline.
         var goneFromBaseline: [Baseline.Entry] = []
@@ -113,7 +144,16 @@ public enum LintCommand {
         }
 
         var outcome = CommandOutcome()
-        outcome.stdout = request.format.reporter(color: request.color).report(result)
+        if let output = request.output {
+            do {
+                try Data(request.format.reporter().report(result).utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                return .failure("error: cannot write the report to \(output): \(error.localizedDescription)")
+            }
+            outcome.stdout = ReportFormat.text.reporter(color: request.color).report(result)
+        } else {
+            outcome.stdout = request.format.reporter(color: request.color).report(result)
+        }
         if !goneFromBaseline.isEmpty && request.strictBaseline {
             let count = goneFromBaseline.count == 1 ? "1 baselined finding is" : "\(goneFromBaseline.count) baselined findings are"
             log += "catalint: \(count) gone; shrink the baseline with --write-baseline:\n"

@@ -12,14 +12,18 @@ public struct LintOptions: Sendable {
     public var ignoredRules: Set<String>
     /// `.catalint.yml`, or the defaults.
     public var configuration: Configuration
+    /// A folder whose other Swift files are indexed (not linted), so that linting a few files (from
+    /// pre-commit, an editor, `--changed`) still knows the classes declared in the rest of the project.
+    public var indexRoot: String?
 
     public init(idiom: Idiom = .mac, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, onlyRules: Set<String>? = nil,
-                ignoredRules: Set<String> = [], configuration: Configuration = Configuration()) {
+                ignoredRules: Set<String> = [], configuration: Configuration = Configuration(), indexRoot: String? = nil) {
         self.idiom = idiom
         self.jobs = max(1, jobs)
         self.onlyRules = onlyRules
         self.ignoredRules = ignoredRules
         self.configuration = configuration
+        self.indexRoot = indexRoot
     }
 
     /// The severity of `rule` in the file at `path`, or nil when it does not report there: the
@@ -40,10 +44,13 @@ public struct LintResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// How many files were read (or tried).
     public var filesChecked: Int
+    /// The files that were read (or tried), sorted.
+    public var paths: [String]
 
-    public init(diagnostics: [Diagnostic], filesChecked: Int) {
+    public init(diagnostics: [Diagnostic], filesChecked: Int, paths: [String] = []) {
         self.diagnostics = diagnostics
         self.filesChecked = filesChecked
+        self.paths = paths
     }
 
     public func count(_ severity: Severity) -> Int {
@@ -68,6 +75,15 @@ public struct Linter: Sendable {
         let files = try FileDiscovery.files(in: paths, configuration: options.configuration)
         let configuration = options.configuration
         let inputs = parallelMap(files, jobs: options.jobs) { path in
+            SourceInput(path: path, kind: configuration.inputKind(path) ?? .swift, contents: SourceInput.read(path))
+        }
+        return lint(inputs)
+    }
+
+    /// Lints exactly these files (already filtered), reading them from disk.
+    public func lint(files: [String]) -> LintResult {
+        let configuration = options.configuration
+        let inputs = parallelMap(files.filter { !configuration.isExcluded($0) }.sorted(), jobs: options.jobs) { path in
             SourceInput(path: path, kind: configuration.inputKind(path) ?? .swift, contents: SourceInput.read(path))
         }
         return lint(inputs)
@@ -103,6 +119,11 @@ public struct Linter: Sendable {
         }
         var index = ProjectIndex()
         for part in parallelMap(swiftFiles, jobs: options.jobs, IndexBuilder.index) { index.merge(part) }
+        for part in parallelMap(indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) })), jobs: options.jobs, { path in
+            (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { try? SwiftSourceFile.parse(path: path, text: $0).get() }.map(IndexBuilder.index)
+        }) {
+            if let part { index.merge(part) }
+        }
         let projectIndex = index
         // 3. Lower each file into facts (and problems with the file itself, and its suppression comments).
         let outputs = parallelMap(parsed, jobs: options.jobs) { $0.lower(index: projectIndex) }
@@ -138,7 +159,14 @@ public struct Linter: Sendable {
         }
         let (kept, commentProblems) = filter.apply(diagnostics, directives: suppressions)
         diagnostics = kept + commentProblems.compactMap { diagnostic(for: $0, texts: texts) }
-        return LintResult(diagnostics: Array(Set(diagnostics)).sorted(), filesChecked: inputs.count)
+        return LintResult(diagnostics: Array(Set(diagnostics)).sorted(), filesChecked: inputs.count, paths: inputs.map(\.path).sorted())
+    }
+
+    /// The Swift files under `indexRoot` that are not linted in this run (and not excluded).
+    private func indexOnlyFiles(excluding linted: Set<String>) -> [String] {
+        guard let root = options.indexRoot,
+              let all = try? FileDiscovery.files(in: [root], configuration: options.configuration) else { return [] }
+        return all.filter { options.configuration.inputKind($0) == .swift && !linted.contains(Configuration.absolute($0)) }
     }
 
     private func diagnostic(for problem: InputProblem, texts: [String: String]) -> Diagnostic? {

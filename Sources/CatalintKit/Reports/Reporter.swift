@@ -6,6 +6,18 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case xcode
     /// One JSON object with every diagnostic and a summary.
     case json
+    /// SARIF 2.1.0, for GitHub code scanning and other SARIF viewers.
+    case sarif
+    /// GitHub Actions workflow commands (`::error file=...::message`), shown as annotations.
+    case github
+    /// Checkstyle XML, for CI servers and IDE plugins that read it.
+    case checkstyle
+    /// JUnit XML: a test case per rule and file.
+    case junit
+    /// GitLab Code Quality JSON.
+    case gitlab
+    /// A table of rule, severity and count, for the end of a CI log.
+    case summary
 
     /// The reporter for this format.
     public func reporter(color: Bool = false) -> any Reporter {
@@ -13,6 +25,12 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .text: return TextReporter(color: color)
         case .xcode: return XcodeReporter()
         case .json: return JSONReporter()
+        case .sarif: return SARIFReporter()
+        case .github: return GitHubReporter()
+        case .checkstyle: return CheckstyleReporter()
+        case .junit: return JUnitReporter()
+        case .gitlab: return GitLabReporter()
+        case .summary: return SummaryReporter()
         }
     }
 }
@@ -25,4 +43,35 @@ public protocol Reporter: Sendable {
 /// `1 error`, `2 warnings`.
 func plural(_ count: Int, _ word: String) -> String {
     "\(count) \(word)\(count == 1 ? "" : "s")"
+}
+
+/// An XML attribute value or text, escaped.
+func xmlEscaped(_ text: String) -> String {
+    var result = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "&": result += "&amp;"
+        case "<": result += "&lt;"
+        case ">": result += "&gt;"
+        case "\"": result += "&quot;"
+        case "'": result += "&apos;"
+        case "\n": result += "&#10;"
+        case "\r": result += "&#13;"
+        case "\t": result += "&#9;"
+        case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value):
+            result += "\u{FFFD}"  // not allowed in XML 1.0, even as a reference
+        default: result.unicodeScalars.append(scalar)
+        }
+    }
+    return result
+}
+
+/// The path of a diagnostic relative to the working folder when it is inside it, `/`-separated;
+/// the absolute path otherwise. The formats for CI services want paths from the checkout root.
+func pathFromWorkingDirectory(_ path: String) -> (path: String, isRelative: Bool) {
+    let absolute = Configuration.absolute(path)
+    let base = Configuration.absolute(".")
+    let prefix = base.hasSuffix("/") ? base : base + "/"
+    if absolute.hasPrefix(prefix) { return (String(absolute.dropFirst(prefix.count)), true) }
+    return (absolute, false)
 }

@@ -1,0 +1,93 @@
+import Foundation
+
+/// SARIF 2.1.0: the tool with every rule's documentation, and a result per diagnostic whose location
+/// is relative to `%SRCROOT%` (the working folder), as GitHub code scanning displays it.
+public struct SARIFReporter: Reporter {
+    /// Where people learn about catalint.
+    public static let informationURI = "https://github.com/catalint/catalint"
+
+    public init() {}
+
+    static func level(_ severity: Severity) -> String {
+        switch severity {
+        case .error: return "error"
+        case .warning: return "warning"
+        case .note: return "note"
+        }
+    }
+
+    public func report(_ result: LintResult) -> String {
+        let rules = RuleCatalog.all
+        let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
+        let driverRules: [[String: Any]] = rules.map { rule in
+            [
+                "id": rule.id,
+                "name": rule.title,
+                "shortDescription": ["text": rule.summary],
+                "fullDescription": ["text": rule.rationale.trimmed],
+                "help": ["text": rule.advice.trimmed, "markdown": RuleDocs.explain(rule)],
+                "helpUri": rule.reference.url,
+                "defaultConfiguration": ["level": Self.level(rule.severity)],
+                "properties": ["tags": [rule.category.rawValue]],
+            ]
+        }
+        let results: [[String: Any]] = result.diagnostics.map { diagnostic in
+            let (path, isRelative) = pathFromWorkingDirectory(diagnostic.position.path)
+            var artifact: [String: Any] = ["uri": Self.uri(path, relative: isRelative)]
+            if isRelative { artifact["uriBaseId"] = "%SRCROOT%" }
+            var entry: [String: Any] = [
+                "ruleId": diagnostic.rule,
+                "level": Self.level(diagnostic.severity),
+                "message": ["text": "\(diagnostic.message) \(diagnostic.help)"],
+                "locations": [[
+                    "physicalLocation": [
+                        "artifactLocation": artifact,
+                        "region": [
+                            "startLine": diagnostic.position.line,
+                            "startColumn": Self.utf16Column(diagnostic),
+                        ],
+                    ],
+                ]],
+            ]
+            if let index = ruleIndex[diagnostic.rule] { entry["ruleIndex"] = index }
+            return entry
+        }
+        let root = Configuration.absolute(".")
+        let log: [String: Any] = [
+            "$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+            "version": "2.1.0",
+            "runs": [[
+                "tool": ["driver": [
+                    "name": "catalint",
+                    "version": CatalintVersion.current,
+                    "semanticVersion": CatalintVersion.current,
+                    "informationUri": Self.informationURI,
+                    "rules": driverRules,
+                ]],
+                "originalUriBaseIds": ["%SRCROOT%": ["uri": URL(fileURLWithPath: root, isDirectory: true).absoluteString]],
+                "columnKind": "utf16CodeUnits",
+                "results": results,
+            ]],
+        ]
+        guard let data = try? JSONSerialization.data(withJSONObject: log, options: [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]) else {
+            return "{}\n"
+        }
+        return String(decoding: data, as: UTF8.self) + "\n"
+    }
+
+    /// A relative path as a URI reference (each segment percent-encoded), or an absolute `file://` URI.
+    static func uri(_ path: String, relative: Bool) -> String {
+        if !relative { return URL(fileURLWithPath: path).absoluteString }
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: ":;")
+        return path.split(separator: "/", omittingEmptySubsequences: false)
+            .map { $0.addingPercentEncoding(withAllowedCharacters: allowed) ?? String($0) }
+            .joined(separator: "/")
+    }
+
+    /// SARIF counts columns in UTF-16 code units by default; catalint counts characters.
+    static func utf16Column(_ diagnostic: Diagnostic) -> Int {
+        guard let line = diagnostic.sourceLine else { return diagnostic.position.column }
+        return line.prefix(diagnostic.position.column - 1).utf16.count + 1
+    }
+}
