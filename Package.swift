@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "catalint", targets: ["catalint"]),
         .library(name: "CatalintKit", targets: ["CatalintKit"]),
+        .plugin(name: "CatalintCommand", targets: ["CatalintCommand"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
@@ -40,6 +41,14 @@ let package = Package(
             name: "EmbedRules",
             capability: .buildTool(),
             dependencies: ["catalint-embed-rules"]
+        ),
+        // `swift package catalint`: lints the package's targets.
+        .plugin(
+            name: "CatalintCommand",
+            capability: .command(
+                intent: .custom(verb: "catalint", description: "Lint the package's targets for problems in the Mac idiom (Mac Catalyst)")
+            ),
+            dependencies: ["catalint"]
         ),
         .testTarget(
             name: "CatalintKitTests",
