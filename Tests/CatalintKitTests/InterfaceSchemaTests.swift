@@ -35,33 +35,7 @@ final class InterfaceSchemaTests: XCTestCase {
         let directory = try temporaryDirectory(self)
         let broken = directory.appendingPathComponent("Broken.interface.yml")
         try write("interface: X\nviews:\n  - class: UIButton\n    image: {hilighted: x}\n", to: broken)
-        let script = """
-        import json, sys
-        try:
-            import jsonschema, yaml
-        except ImportError:
-            sys.exit(77)
-        schema = json.load(open(sys.argv[1]))
-        jsonschema.Draft7Validator.check_schema(schema)
-        failed = 0
-        for path in sys.argv[2:]:
-            for document in yaml.safe_load_all(open(path)):
-                errors = list(jsonschema.Draft7Validator(schema).iter_errors(document))
-                print(("INVALID " if errors else "VALID ") + path + "".join("\\n  " + e.message for e in errors))
-        """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, packageRoot.appendingPathComponent("docs/interface.schema.json").path] + samples + [broken.path]
-        let output = Pipe()
-        process.standardOutput = output
-        do { try process.run() } catch { throw XCTSkip("python3 is not available") }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus == 77 {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("CI must install jsonschema and PyYAML") }
-            throw XCTSkip("Python's jsonschema and PyYAML are not installed")
-        }
-        XCTAssertEqual(process.terminationStatus, 0, text)
+        let text = try validateWithJSONSchema(packageRoot.appendingPathComponent("docs/interface.schema.json"), files: samples + [broken.path])
         for sample in samples {
             XCTAssertTrue(text.contains("VALID \(sample)") && !text.contains("INVALID \(sample)"), text)
         }
@@ -95,31 +69,40 @@ final class ConfigurationSchemaTests: XCTestCase {
         try write(StarterConfiguration.text(detected: IdiomDetection.detect(from: directory.path)), to: starter)
         let broken = directory.appendingPathComponent("broken.yml")
         try write("idiom: ipad\nrules:\n  hard-coded-size: {dimension: []}\n", to: broken)
-        let script = """
-        import json, sys
-        try:
-            import jsonschema, yaml
-        except ImportError:
-            sys.exit(77)
-        schema = json.load(open(sys.argv[1]))
-        jsonschema.Draft7Validator.check_schema(schema)
-        for path in sys.argv[2:]:
-            errors = list(jsonschema.Draft7Validator(schema).iter_errors(yaml.safe_load(open(path))))
-            print(("INVALID " if errors else "VALID ") + path + "".join("\\n  " + e.message for e in errors))
-        """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", "-c", script, packageRoot.appendingPathComponent("docs/config.schema.json").path, starter.path, broken.path]
-        let output = Pipe()
-        process.standardOutput = output
-        do { try process.run() } catch { throw XCTSkip("python3 is not available") }
-        let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        process.waitUntilExit()
-        if process.terminationStatus == 77 {
-            if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("CI must install jsonschema and PyYAML") }
-            throw XCTSkip("Python's jsonschema and PyYAML are not installed")
-        }
+        let text = try validateWithJSONSchema(packageRoot.appendingPathComponent("docs/config.schema.json"), files: [starter.path, broken.path])
         XCTAssertTrue(text.contains("VALID \(starter.path)") && !text.contains("INVALID \(starter.path)"), text)
         XCTAssertTrue(text.contains("INVALID \(broken.path)"), text)
     }
+}
+
+/// Validates YAML files (every document of each) against a JSON Schema with Python's `jsonschema`,
+/// printing `VALID path` or `INVALID path` and the errors. CI installs the tools; elsewhere the
+/// test is skipped without them.
+func validateWithJSONSchema(_ schema: URL, files: [String]) throws -> String {
+    let script = """
+    import json, sys
+    try:
+        import jsonschema, yaml
+    except ImportError:
+        sys.exit(77)
+    schema = json.load(open(sys.argv[1]))
+    jsonschema.Draft7Validator.check_schema(schema)
+    for path in sys.argv[2:]:
+        errors = [e for document in yaml.safe_load_all(open(path)) for e in jsonschema.Draft7Validator(schema).iter_errors(document)]
+        print(("INVALID " if errors else "VALID ") + path + "".join("\\n  " + e.message for e in errors))
+    """
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", script, schema.path] + files
+    let output = Pipe()
+    process.standardOutput = output
+    do { try process.run() } catch { throw XCTSkip("python3 is not available") }
+    let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    if process.terminationStatus == 77 {
+        if ProcessInfo.processInfo.environment["CI"] == "true" { XCTFail("CI must install jsonschema and PyYAML") }
+        throw XCTSkip("Python's jsonschema and PyYAML are not installed")
+    }
+    XCTAssertEqual(process.terminationStatus, 0, text)
+    return text
 }

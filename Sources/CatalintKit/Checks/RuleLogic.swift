@@ -39,6 +39,25 @@ public enum ToolRule {
     public static let unusedSuppression = "unused-suppression"
 }
 
+/// The settings a control rule looks at: on objects of one of `knowledge.classes` (or of unknown
+/// type, for a property whose name tells the class) without the iPad behavioral style, of a property
+/// the rule names, where the code can run in the Mac idiom.
+func controlSettings(in facts: UIFacts, knowledge: RuleKnowledge) -> [SettingFact] {
+    let classes = (knowledge.classes ?? []).map(\.name)
+    let properties = knowledge.properties ?? []
+    var settings: [SettingFact] = []
+    for object in facts.objects.values where object.preferredBehavioralStyle != "pad" {
+        let isKnownClass = classes.contains(where: object.isKind(of:))
+        if object.isTypeKnown && !isKnownClass { continue }
+        for setting in object.settings where setting.guardContext.runsInMacIdiom {
+            guard let property = properties.first(where: { $0.name == setting.property }),
+                  isKnownClass || property.unique == true else { continue }
+            settings.append(setting)
+        }
+    }
+    return settings
+}
+
 /// `UIEdgeInsets` -> `["ui", "edge", "insets"]`, `numberOfColumns` -> `["number", "of", "columns"]`.
 func camelCaseWords(_ identifier: String) -> [String] {
     var words: [String] = []

@@ -4,7 +4,7 @@ import SwiftSyntax
 /// states), size literals and idiom checks, each with its position and guard context.
 ///
 /// Types come from what the source says, with the project index for declarations in other files.
-final class FactCollector: SyntaxVisitor {
+final class FactCollector: TypeScopeVisitor {
     private let file: SwiftSourceFile
     private let index: ProjectIndex
     private let conditions: IdiomConditions
@@ -33,7 +33,7 @@ final class FactCollector: SyntaxVisitor {
         self.index = index
         self.conditions = IdiomConditions(tree: file.tree)
         self.guards = GuardResolver(conditions: conditions)
-        super.init(viewMode: .sourceAccurate)
+        super.init()
     }
 
     static func facts(for file: SwiftSourceFile, index: ProjectIndex) -> UIFacts {
@@ -44,26 +44,15 @@ final class FactCollector: SyntaxVisitor {
 
     // MARK: Scopes and types
 
-    private func enterType(_ node: some SyntaxProtocol) {
-        typeStack.append(declaredType(node)?.name ?? "")
+    override func enterType(name: String, inherits: String?) {
+        typeStack.append(name)
         scopes.append(Scope())
     }
 
-    private func leaveType() {
+    override func leaveType() {
         typeStack.removeLast()
         scopes.removeLast()
     }
-
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node); return .visitChildren }
-    override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node); return .visitChildren }
-    override func visitPost(_ node: StructDeclSyntax) { leaveType() }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node); return .visitChildren }
-    override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node); return .visitChildren }
-    override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node); return .visitChildren }
-    override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
 
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { scopes.append(Scope()); return .visitChildren }
     override func visitPost(_ node: CodeBlockSyntax) { scopes.removeLast() }

@@ -1,11 +1,9 @@
 import SwiftSyntax
 
 /// Walks one file and records its type declarations, superclasses and properties.
-final class IndexBuilder: SyntaxVisitor {
+final class IndexBuilder: TypeScopeVisitor {
     private(set) var index = ProjectIndex()
     private var typeStack: [TypeInfo] = []
-
-    init() { super.init(viewMode: .sourceAccurate) }
 
     static func index(_ file: SwiftSourceFile) -> ProjectIndex {
         let builder = IndexBuilder()
@@ -13,25 +11,13 @@ final class IndexBuilder: SyntaxVisitor {
         return builder.index
     }
 
-    private func enterType(_ node: some SyntaxProtocol) {
-        guard let (name, inherits) = declaredType(node) else { return }
+    override func enterType(name: String, inherits: String?) {
         typeStack.append(TypeInfo(name: name, superclass: inherits))
     }
 
-    private func leaveType() {
-        if let info = typeStack.popLast() { index.add(info) }
+    override func leaveType() {
+        if let info = typeStack.popLast(), !info.name.isEmpty { index.add(info) }
     }
-
-    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node); return .visitChildren }
-    override func visitPost(_ node: ClassDeclSyntax) { leaveType() }
-    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node); return .visitChildren }
-    override func visitPost(_ node: StructDeclSyntax) { leaveType() }
-    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node); return .visitChildren }
-    override func visitPost(_ node: EnumDeclSyntax) { leaveType() }
-    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node); return .visitChildren }
-    override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
-    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enterType(node); return .visitChildren }
-    override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
