@@ -64,6 +64,9 @@ public struct RuleDefinition: Sendable, Codable {
 /// The UIKit names a rule needs, kept in its YAML file rather than in code.
 public struct RuleKnowledge: Sendable, Codable {
     public var classes: [ClassEntry]?
+    /// Superclasses of `classes` (`UIControl`, `UIView`): a receiver typed as one of them may be one
+    /// of `classes`, so it counts as of unknown type.
+    public var superclasses: [String]?
     public var properties: [PropertyEntry]?
     public var dimensions: [Dimension]?
     /// The smallest lone width or height that may match a screen dimension.
@@ -78,7 +81,7 @@ public struct RuleKnowledge: Sendable, Codable {
     public var comparedIdioms: [Idiom]?
 
     enum CodingKeys: String, CodingKey {
-        case classes, properties, dimensions
+        case classes, superclasses, properties, dimensions
         case singleValueMinimum = "single_value_minimum"
         case geometryNames = "geometry_names"
         case geometryWords = "geometry_words"

@@ -40,15 +40,17 @@ public enum ToolRule {
 }
 
 /// The settings a control rule looks at: on objects of one of `knowledge.classes` (or of unknown
-/// type, for a property whose name tells the class) without the iPad behavioral style, of a property
+/// type or typed as one of their superclasses, for a property whose name tells the class) without the iPad behavioral style, of a property
 /// the rule names, where the code can run in the Mac idiom.
 func controlSettings(in facts: UIFacts, knowledge: RuleKnowledge) -> [SettingFact] {
     let classes = (knowledge.classes ?? []).map(\.name)
+    let superclasses = Set(knowledge.superclasses ?? [])
     let properties = knowledge.properties ?? []
     var settings: [SettingFact] = []
     for object in facts.objects.values where object.preferredBehavioralStyle != "pad" {
         let isKnownClass = classes.contains(where: object.isKind(of:))
-        if object.isTypeKnown && !isKnownClass { continue }
+        let mayBeKnownClass = object.classChain.allSatisfy(superclasses.contains)
+        if object.isTypeKnown && !isKnownClass && !mayBeKnownClass { continue }
         for setting in object.settings where setting.guardContext.runsInMacIdiom {
             guard let property = properties.first(where: { $0.name == setting.property }),
                   isKnownClass || property.unique == true else { continue }

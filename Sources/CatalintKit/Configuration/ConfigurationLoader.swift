@@ -220,6 +220,7 @@ public enum ConfigurationLoader {
             guard let knowledge = definition.uikit else { return [] }
             var names: [String] = []
             if knowledge.classes != nil { names.append("classes") }
+            if knowledge.superclasses != nil { names.append("superclasses") }
             if knowledge.properties != nil { names.append("properties") }
             if knowledge.dimensions != nil { names.append("dimensions") }
             if knowledge.singleValueMinimum != nil { names.append("single_value_minimum") }
@@ -257,6 +258,8 @@ public enum ConfigurationLoader {
                     }
                     return RuleKnowledge.Dimension(width: width, height: height, device: mapping["device"]?.string ?? "a configured device")
                 } scalar: { _ in nil }
+            case "superclasses":
+                options.superclasses = reader.strings(value, key: name)
             case "single_value_minimum":
                 options.singleValueMinimum = reader.number(value, key: name)
             case "geometry_names":
@@ -303,6 +306,7 @@ extension RuleKnowledge {
         guard let options else { return self }
         var merged = self
         if let classes = options.classes { merged.classes = (merged.classes ?? []) + classes }
+        if let superclasses = options.superclasses { merged.superclasses = (merged.superclasses ?? []) + superclasses }
         if let properties = options.properties { merged.properties = (merged.properties ?? []) + properties }
         if let dimensions = options.dimensions { merged.dimensions = (merged.dimensions ?? []) + dimensions }
         if let minimum = options.singleValueMinimum { merged.singleValueMinimum = minimum }
