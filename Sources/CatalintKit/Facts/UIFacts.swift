@@ -16,12 +16,6 @@ public enum ControlStateValue: Hashable, Sendable, CustomStringConvertible {
         return .states(Array(Set(names.filter { $0 != "normal" })).sorted())
     }
 
-    /// True when the value is known to be `.normal`.
-    public var isNormal: Bool {
-        if case .states(let names) = self { return names.isEmpty }
-        return false
-    }
-
     /// True when the value is known and is not `.normal`.
     public var isKnownNonNormal: Bool {
         if case .states(let names) = self { return !names.isEmpty }

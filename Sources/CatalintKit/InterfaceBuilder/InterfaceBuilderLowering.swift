@@ -33,8 +33,8 @@ struct InterfaceBuilderLowering {
 
     static let help = "Open the file in Xcode's Interface Builder and save it again, or fix the XML by hand."
 
-    static func lower(path: String, text: String, index: ProjectIndex) -> FrontEndOutput {
-        let source = SourceText(path: path, text: text)
+    static func lower(_ source: SourceText, index: ProjectIndex) -> FrontEndOutput {
+        let text = source.text
         if let range = text.range(of: "<!ENTITY") {
             let offset = text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
             var output = FrontEndOutput()
@@ -98,7 +98,7 @@ struct InterfaceBuilderLowering {
                     attributes: [String: String] = [:]) {
             elementCount += 1
             var entry: (element: String, object: String?, state: ControlStateValue?) = (name, nil, nil)
-            if let uikitClass = Self.elementClass(name, attributes) {
+            if let uikitClass = InterfaceBuilderLowering.elementClasses[name] {
                 entry.object = startObject(parser, element: name, uikitClass: uikitClass, attributes: attributes)
             } else if name == "state", let object = enclosingObject {
                 let state = ControlStateValue.named([attributes["key"] ?? "normal"])
@@ -125,11 +125,6 @@ struct InterfaceBuilderLowering {
         func parser(_ parser: XMLParser, parseErrorOccurred error: Error) {
             guard failure == nil else { return }
             failure = (Self.describe(error), parser.lineNumber, parser.columnNumber)
-        }
-
-        static func elementClass(_ name: String, _ attributes: [String: String]) -> String? {
-            if let uikitClass = InterfaceBuilderLowering.elementClasses[name] { return uikitClass }
-            return nil
         }
 
         private func startObject(_ parser: XMLParser, element: String, uikitClass: String, attributes: [String: String]) -> String {

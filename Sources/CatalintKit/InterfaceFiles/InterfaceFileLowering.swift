@@ -26,8 +26,8 @@ struct InterfaceFileLowering {
     private var visitedNodes = 0
     private var tooLarge = false
 
-    static func lower(path: String, text: String, index: ProjectIndex) -> FrontEndOutput {
-        var lowering = InterfaceFileLowering(source: SourceText(path: path, text: text), index: index)
+    static func lower(_ source: SourceText, index: ProjectIndex) -> FrontEndOutput {
+        var lowering = InterfaceFileLowering(source: source, index: index)
         lowering.run()
         return lowering.output
     }

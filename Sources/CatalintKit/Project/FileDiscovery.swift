@@ -5,11 +5,6 @@ public enum FileDiscovery {
     /// Folders never walked into: version control, build output and dependency managers' checkouts.
     public static let skippedFolders: Set<String> = [".git", ".build", "DerivedData", "Pods", "Carthage"]
 
-    /// True for the files catalint lints.
-    public static func isLintable(_ path: String) -> Bool {
-        InputKind(path: path) != nil
-    }
-
     /// Every lintable file under `paths`, sorted and without duplicates. Files named directly are
     /// taken whatever folder they are in (unless the configuration excludes them); files found in
     /// folders must also be `included`. A path that does not exist throws.

@@ -107,8 +107,8 @@ public struct Linter: Sendable {
                     case .success(let file): return .swift(file)
                     case .failure(let failure): return .unreadable(input.path, failure.reason)
                     }
-                case .interfaceDescription: return .interfaceDescription(input.path, text)
-                case .interfaceBuilder: return .interfaceBuilder(input.path, text)
+                case .interfaceDescription: return .interfaceDescription(SourceText(path: input.path, text: text))
+                case .interfaceBuilder: return .interfaceBuilder(SourceText(path: input.path, text: text))
                 }
             }
         }
@@ -136,7 +136,7 @@ public struct Linter: Sendable {
             if !output.suppressions.isEmpty { suppressions[input.path] = output.suppressions }
         }
         // 4. Run the rules over the facts, at the severity each has in each file.
-        let texts = Dictionary(parsed.compactMap(\.pathAndText), uniquingKeysWith: { first, _ in first })
+        let texts = Dictionary(parsed.compactMap(\.source).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
         var diagnostics = problems.compactMap { diagnostic(for: $0, texts: texts) }
         for definition in RuleCatalog.all {
             guard let logic = RuleRegistry.logic[definition.id] else { continue }
@@ -169,7 +169,7 @@ public struct Linter: Sendable {
         return all.filter { options.configuration.inputKind($0) == .swift && !linted.contains(Configuration.absolute($0)) }
     }
 
-    private func diagnostic(for problem: InputProblem, texts: [String: String]) -> Diagnostic? {
+    private func diagnostic(for problem: InputProblem, texts: [String: SourceText]) -> Diagnostic? {
         guard let definition = RuleCatalog.rule(problem.rule),
               let severity = options.severity(of: definition, at: problem.position.path) else { return nil }
         return Diagnostic(rule: problem.rule, severity: severity, position: problem.position,
@@ -178,34 +178,22 @@ public struct Linter: Sendable {
                           sourceLine: Self.sourceLine(problem.position, texts))
     }
 
-    private static func sourceLine(_ position: SourcePosition, _ texts: [String: String]) -> String? {
-        texts[position.path].flatMap { line(position.line, of: $0) }
-    }
-
-    static func line(_ number: Int, of text: String) -> String? {
-        var current = 1
-        var start = text.startIndex
-        while current < number {
-            guard let newline = text[start...].firstIndex(where: \.isNewline) else { return nil }
-            start = text.index(after: newline)
-            current += 1
-        }
-        let end = text[start...].firstIndex(where: \.isNewline) ?? text.endIndex
-        return String(text[start..<end])
+    private static func sourceLine(_ position: SourcePosition, _ texts: [String: SourceText]) -> String? {
+        texts[position.path]?.line(position.line)
     }
 }
 
 /// A file after its first pass: a parsed Swift file, the text of an interface file, or why it has none.
 enum ParsedInput: Sendable {
     case swift(SwiftSourceFile)
-    case interfaceDescription(String, String)
-    case interfaceBuilder(String, String)
+    case interfaceDescription(SourceText)
+    case interfaceBuilder(SourceText)
     case unreadable(String, String)
 
-    var pathAndText: (String, String)? {
+    var source: SourceText? {
         switch self {
-        case .swift(let file): return (file.path, file.text)
-        case .interfaceDescription(let path, let text), .interfaceBuilder(let path, let text): return (path, text)
+        case .swift(let file): return file.source
+        case .interfaceDescription(let source), .interfaceBuilder(let source): return source
         case .unreadable: return nil
         }
     }
@@ -222,14 +210,14 @@ enum ParsedInput: Sendable {
             output.suppressions = comments.directives
             output.problems += comments.problems
             return output
-        case .interfaceDescription(let path, let text):
-            var output = InterfaceFileLowering.lower(path: path, text: text, index: index)
-            let comments = SuppressionParser.yaml(SourceText(path: path, text: text))
+        case .interfaceDescription(let source):
+            var output = InterfaceFileLowering.lower(source, index: index)
+            let comments = SuppressionParser.yaml(source)
             output.suppressions = comments.directives
             output.problems += comments.problems
             return output
-        case .interfaceBuilder(let path, let text):
-            return InterfaceBuilderLowering.lower(path: path, text: text, index: index)
+        case .interfaceBuilder(let source):
+            return InterfaceBuilderLowering.lower(source, index: index)
         case .unreadable(let path, let reason):
             return FrontEndOutput(problems: [InputProblem(rule: ToolRule.unreadableFile, position: SourcePosition(path: path, line: 1, column: 1),
                                                           values: ["path": path, "reason": reason])])

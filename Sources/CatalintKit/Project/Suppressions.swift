@@ -71,7 +71,7 @@ enum SuppressionParser {
 
     /// The suppression comments of a Swift file: `//` line comments in the trivia of its tokens.
     static func swift(_ file: SwiftSourceFile) -> (directives: [SuppressionDirective], problems: [InputProblem]) {
-        let source = SourceText(path: file.path, text: file.text)
+        let source = file.source
         var directives: [SuppressionDirective] = []
         var problems: [InputProblem] = []
         for token in file.tree.tokens(viewMode: .sourceAccurate) {

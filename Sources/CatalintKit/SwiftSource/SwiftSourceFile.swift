@@ -6,11 +6,12 @@ import SwiftSyntax
 
 /// A Swift file parsed once, with operators folded, ready for indexing and lowering into facts.
 struct SwiftSourceFile {
-    let path: String
-    let text: String
     let tree: SourceFileSyntax
-    private let converter: SourceLocationConverter
-    private let bytes: [UInt8]
+    /// The text, for positions with character columns and for source lines.
+    let source: SourceText
+
+    var path: String { source.path }
+    var text: String { source.text }
 
     /// The deepest syntax tree catalint walks. Real code stays far below it; past it, recursive
     /// walks (catalint's and swift-syntax's own) could exhaust the stack.
@@ -41,13 +42,10 @@ struct SwiftSourceFile {
     }
 
     private init(path: String, text: String, parsed: SourceFileSyntax) {
-        self.path = path
-        self.text = text
+        self.source = SourceText(path: path, text: text)
         // Fold `a == b && c` into a tree of infix operators; unknown custom operators stay unfolded.
         let folded = OperatorTable.standardOperators.foldAll(parsed) { _ in }
         self.tree = folded.as(SourceFileSyntax.self) ?? parsed
-        self.converter = SourceLocationConverter(fileName: path, tree: tree)
-        self.bytes = Array(text.utf8)
     }
 
     /// The position of the first character of `node`, leading trivia (comments, spaces) skipped.
@@ -57,11 +55,7 @@ struct SwiftSourceFile {
 
     /// The position of a UTF-8 offset in the file, with the column counted in characters.
     func position(at absolute: AbsolutePosition) -> SourcePosition {
-        let location = converter.location(for: absolute)
-        let offset = min(max(location.offset, 0), bytes.count)
-        let lineStart = max(0, offset - (location.column - 1))
-        let prefix = String(decoding: bytes[lineStart..<offset], as: UTF8.self)
-        return SourcePosition(path: path, line: location.line, column: prefix.count + 1)
+        source.position(utf8Offset: absolute.utf8Offset)
     }
 
     /// The first syntax error of the file, with its position, or nil when the file parses cleanly.
