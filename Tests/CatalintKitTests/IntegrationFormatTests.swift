@@ -7,8 +7,8 @@ import XCTest
 
 /// The CI report formats, stdin mode, --changed and --output.
 final class IntegrationFormatTests: XCTestCase {
-    private func sample(_ diagnostics: [Diagnostic], paths: [String] = []) -> LintResult {
-        LintResult(diagnostics: diagnostics, filesChecked: max(paths.count, 1), paths: paths)
+    private func sample(_ diagnostics: [Diagnostic], paths: [String] = ["A.swift"]) -> LintResult {
+        LintResult(diagnostics: diagnostics, paths: paths)
     }
 
     private func diagnostic(_ path: String, _ line: Int, _ column: Int, _ rule: String = "unavailable-control",

@@ -7,7 +7,7 @@ final class ReportTests: XCTestCase {
                    message: "Broken \"here\".", help: "Fix it.", sourceLine: "    UIStepper()"),
         Diagnostic(rule: "hard-coded-size", severity: .warning, position: SourcePosition(path: "B.swift", line: 3, column: 1),
                    message: "Tab\tand\nnewline and \u{1}.", help: "Do X.", sourceLine: nil),
-    ], filesChecked: 4)
+    ], paths: ["A.swift", "B.swift", "C.swift", "D.swift"])
 
     func testTextReport() {
         let text = TextReporter(color: false).report(sample)

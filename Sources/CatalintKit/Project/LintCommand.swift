@@ -110,7 +110,7 @@ public enum LintCommand {
             if let name = request.stdinFilename {
                 guard configuration.inputKind(name) != nil else { throw LintError.notLintable(name) }
                 result = configuration.isExcluded(name)
-                    ? LintResult(diagnostics: [], filesChecked: 0)
+                    ? LintResult(diagnostics: [], paths: [])
                     : linter.lint(sources: [(path: name, text: request.stdinText ?? "")])
             } else if request.changed {
                 result = linter.lint(files: paths)

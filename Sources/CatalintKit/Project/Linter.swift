@@ -42,16 +42,16 @@ public struct LintOptions: Sendable {
 public struct LintResult: Sendable {
     /// Sorted by path, line, column.
     public var diagnostics: [Diagnostic]
-    /// How many files were read (or tried).
-    public var filesChecked: Int
     /// The files that were read (or tried), sorted.
     public var paths: [String]
 
-    public init(diagnostics: [Diagnostic], filesChecked: Int, paths: [String] = []) {
+    public init(diagnostics: [Diagnostic], paths: [String]) {
         self.diagnostics = diagnostics
-        self.filesChecked = filesChecked
         self.paths = paths
     }
+
+    /// How many files were read (or tried).
+    public var filesChecked: Int { paths.count }
 
     public func count(_ severity: Severity) -> Int {
         diagnostics.filter { $0.severity == severity }.count
@@ -159,7 +159,7 @@ public struct Linter: Sendable {
         }
         let (kept, commentProblems) = filter.apply(diagnostics, directives: suppressions)
         diagnostics = kept + commentProblems.compactMap { diagnostic(for: $0, texts: texts) }
-        return LintResult(diagnostics: Array(Set(diagnostics)).sorted(), filesChecked: inputs.count, paths: inputs.map(\.path).sorted())
+        return LintResult(diagnostics: Array(Set(diagnostics)).sorted(), paths: inputs.map(\.path).sorted())
     }
 
     /// The Swift files under `indexRoot` that are not linted in this run (and not excluded).

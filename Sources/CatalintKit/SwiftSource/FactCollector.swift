@@ -271,23 +271,26 @@ final class FactCollector: TypeScopeVisitor {
         return nil
     }
 
+    /// The member an expression names and its receiver: `receiver.member`, or a bare `member` said of
+    /// `self` (a name that is not a local; with `bareNeedsType`, only inside a type declaration).
+    private func memberTarget(_ expression: ExprSyntax, bareNeedsType: Bool) -> (name: TokenSyntax, receiver: ExprSyntax?)? {
+        let expression = expression.unwrapped
+        if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
+            return (member.declName.baseName, base)
+        }
+        if let reference = expression.as(DeclReferenceExprSyntax.self), lookupLocal(reference.baseName.text) == nil,
+           !bareNeedsType || currentType != nil {
+            return (reference.baseName, nil)
+        }
+        return nil
+    }
+
     /// `receiver.setTitle(_:for:)` and every other `setX(_:for:)`: the property `x` for a state.
     private func recordStateSetter(_ node: FunctionCallExprSyntax) {
         let arguments = Array(node.arguments)
         guard arguments.count == 2, arguments[0].label == nil, arguments[1].label?.text == "for" else { return }
-        let callee = node.calledExpression.unwrapped
-        let name: TokenSyntax
-        let receiver: ExprSyntax?
-        if let member = callee.as(MemberAccessExprSyntax.self), let base = member.base {
-            name = member.declName.baseName
-            receiver = base
-        } else if let reference = callee.as(DeclReferenceExprSyntax.self), lookupLocal(reference.baseName.text) == nil {
-            name = reference.baseName
-            receiver = nil
-        } else {
-            return
-        }
-        guard name.text.hasPrefix("set"), name.text.count > 3 else { return }
+        guard let (name, receiver) = memberTarget(node.calledExpression, bareNeedsType: false),
+              name.text.hasPrefix("set"), name.text.count > 3 else { return }
         let property = String(name.text.dropFirst(3)).lowercasingFirst
         let setting = SettingFact(
             property: property,
@@ -384,18 +387,7 @@ final class FactCollector: TypeScopeVisitor {
 
     /// `receiver.property = value` and, inside a type, `property = value` said of `self`.
     private func recordAssignment(_ node: InfixOperatorExprSyntax) {
-        let target = node.leftOperand.unwrapped
-        let name: TokenSyntax
-        let receiver: ExprSyntax?
-        if let member = target.as(MemberAccessExprSyntax.self), let base = member.base {
-            name = member.declName.baseName
-            receiver = base
-        } else if let reference = target.as(DeclReferenceExprSyntax.self), lookupLocal(reference.baseName.text) == nil, currentType != nil {
-            name = reference.baseName
-            receiver = nil
-        } else {
-            return
-        }
+        guard let (name, receiver) = memberTarget(node.leftOperand, bareNeedsType: true) else { return }
         let property = name.text
         if property == "constant" || property == "width" || property == "height", let value = node.rightOperand.numberLiteral {
             let spelling = receiver.map { "\($0.compactText).\(property)" } ?? property
