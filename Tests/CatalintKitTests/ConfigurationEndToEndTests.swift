@@ -48,6 +48,13 @@ final class ConfigurationEndToEndTests: XCTestCase {
         XCTAssertTrue(bare.stdout.contains("App/Generated/Model.swift"))
         XCTAssertFalse(bare.stdout.contains("Screens/Detail.yml"))
 
+        // `included` limits what folders yield; a file named on the command line is still linted.
+        try write("idiom: mac\nincluded: [App]\nexcluded: [\"**/Generated/**\"]\n", to: directory.appendingPathComponent("included.yml"))
+        let included = try run(["lint", "--format", "xcode", "--config", "included.yml", "."], in: directory)
+        XCTAssertEqual(Set(included.stdout.split(separator: "\n").map { String($0.prefix(while: { $0 != ":" })) }), ["App/Screen.swift"])
+        let named = try run(["lint", "--format", "xcode", "--config", "included.yml", "Tests/ScreenTests.swift"], in: directory)
+        XCTAssertTrue(named.stdout.hasPrefix("Tests/ScreenTests.swift:1:9:"), named.stdout)
+
         // --select, --ignore, --exit-zero.
         let selected = try run(["lint", "--format", "xcode", "--select", "hard-coded-size", "App"], in: directory)
         XCTAssertEqual(selected.stdout.split(separator: "\n").count, 1)

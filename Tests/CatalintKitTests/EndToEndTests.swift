@@ -89,6 +89,39 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(clean.stdout, "All checks passed (1 file checked).\n")
     }
 
+    /// Colour only on a terminal, and never with NO_COLOR: run under `script`, which gives the
+    /// command a pseudo-terminal (util-linux's syntax; other systems skip).
+    func testColourOnlyOnATerminalWithoutNoColor() throws {
+        #if os(Linux)
+        guard FileManager.default.isExecutableFile(atPath: "/usr/bin/script") else { throw XCTSkip("no script(1)") }
+        let directory = try temporaryDirectory(self)
+        try write("let s = UIStepper()\n", to: directory.appendingPathComponent("A.swift"))
+        func onTerminal(_ environment: String) throws -> String {
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/script")
+            process.arguments = ["-qec", "\(environment) '\(Self.binary.path)' lint --no-config A.swift", "/dev/null"]
+            process.currentDirectoryURL = directory
+            var env = ProcessInfo.processInfo.environment
+            env.removeValue(forKey: "NO_COLOR")
+            process.environment = env
+            let output = Pipe()
+            process.standardOutput = output
+            process.standardInput = FileHandle.nullDevice
+            try process.run()
+            let text = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+            process.waitUntilExit()
+            return text
+        }
+        let coloured = try onTerminal("env")
+        XCTAssertTrue(coloured.contains("\u{1B}[1;31merror[unavailable-control]"), coloured)
+        let plain = try onTerminal("env NO_COLOR=1")
+        XCTAssertTrue(plain.contains("error[unavailable-control]"), plain)
+        XCTAssertFalse(plain.contains("\u{1B}["), plain)
+        #else
+        throw XCTSkip("uses util-linux script(1)")
+        #endif
+    }
+
     func testXcodeFormat() throws {
         let directory = try temporaryDirectory(self)
         try write("let s = UIStepper()\nlet v = CGSize(width: 390, height: 844)\n", to: directory.appendingPathComponent("A.swift"))

@@ -128,7 +128,7 @@ final class InterfaceBuilderTests: XCTestCase {
     }
 
     func testArbitraryBytesNeverCrash() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 2026)
         let alphabet = Array("<>/=\"' ab!-?[]&;#\nstepper button state key=\"selected\" title CDATA")
         for _ in 0..<300 {
             let length = Int.random(in: 0..<200, using: &generator)

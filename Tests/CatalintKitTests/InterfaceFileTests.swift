@@ -131,6 +131,8 @@ final class InterfaceFileTests: XCTestCase {
             ("interface: X\nviews:\n  - class: UIButton\n    image: {normal: a, hilighted: b}\n", "4:24", "Unknown control state `hilighted` (did you mean `highlighted`?)"),
             ("interface: X\nviews:\n  - id: noClass\n", "3:5", "This view has no `class` key"),
             ("interface: X\nviews:\n  - class: [UIButton]\n", "3:12", "`class` must be a class name"),
+            ("interface: X\nviews:\n  - class: Rating\n    superclass: {a: b}\n", "4:17", "`superclass` must be a class name"),
+            ("interface: X\nviews:\n  - class: UIView\n    id: [a, b]\n", "4:9", "`id` must be a single value"),
             ("interface: X\nviews:\n  - class: UIView\n    frame: {x: 0, width: wide}\n", "4:26", "`width` must be a number"),
             ("interface: X\nviews:\n  - class: UIView\n    frame: [0, 0]\n", "4:12", "`frame` must be a mapping of numbers"),
             ("interface: X\nviews:\n  - class: UIView\n    size: {widht: 3}\n", "4:12", "Unknown key `widht` in `size` (did you mean `width`?)"),
@@ -193,7 +195,7 @@ final class InterfaceFileTests: XCTestCase {
     }
 
     func testArbitraryBytesNeverCrash() {
-        var generator = SystemRandomNumberGenerator()
+        var generator = SeededGenerator(seed: 2026)
         let alphabet = Array("ab:-[]{}&*!|>'\"#\n \t%@`,?0123456789.class views interface UIStepper title selected")
         for _ in 0..<300 {
             let length = Int.random(in: 0..<200, using: &generator)
