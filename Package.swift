@@ -52,7 +52,8 @@ let package = Package(
         ),
         .testTarget(
             name: "CatalintKitTests",
-            dependencies: ["CatalintKit", "catalint"]
+            dependencies: ["CatalintKit", "catalint"],
+            exclude: ["Fixtures"]
         ),
     ]
 )

@@ -75,7 +75,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(problems("rules:\n  unavailable-controls: off\n"), ["2:3 unknown rule 'unavailable-controls'. Did you mean 'unavailable-control'? `catalint rules` lists them."])
         XCTAssertEqual(problems("rules:\n  hard-coded-size: of\n"), ["2:20 a rule's severity must be off, note, warning or error. Did you mean 'off'?"])
         XCTAssertEqual(problems("rules:\n  hard-coded-size: {dimension: []}\n"), [
-            "2:21 unknown option 'dimension' for hard-coded-size. Did you mean 'dimensions'? It takes 'severity', 'dimensions', 'single_value_minimum'.",
+            "2:21 unknown option 'dimension' for hard-coded-size. Did you mean 'dimensions'? It takes 'severity', 'dimensions', 'single_value_minimum', 'pixel_dimensions', 'screen_words', 'pixel_words', 'dimension_words', 'non_layout_words'.",
         ])
         XCTAssertEqual(problems("excluded: {a: b}\n"), ["1:11 'excluded' must be a list of strings"])
         XCTAssertEqual(problems("overrides:\n  - path: [a]\n"), [

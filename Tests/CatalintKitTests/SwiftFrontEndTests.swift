@@ -196,9 +196,8 @@ final class SwiftFrontEndTests: XCTestCase {
     // MARK: Apple's own code
 
     func testApplesRecommendedSnippetsAreSilent() throws {
-        let page = try String(contentsOf: packageRoot.deletingLastPathComponent()
-            .appendingPathComponent("shared/reference/choosing-a-user-interface-idiom-for-your-mac-app.txt"), encoding: .utf8)
-        let snippets = page.components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 1 }.map(\.element)
+        let file = try String(contentsOf: packageRoot.appendingPathComponent("Tests/CatalintKitTests/Fixtures/AppleIdiomSnippets.swift.txt"), encoding: .utf8)
+        let snippets = file.components(separatedBy: "// ---\n").dropFirst()
         XCTAssertEqual(snippets.count, 4)
         for snippet in snippets {
             let wrapped = "class RecipeViewController: UIViewController {\n    func run(sender: Any) {\n\(snippet)\n    }\n}\n"

@@ -77,8 +77,21 @@ public struct RuleKnowledge: Sendable, Codable {
     public var geometryWords: [String]?
     /// Words that make an identifier not geometry even with a geometry word (`font` in `fontSize`).
     public var nonGeometryWords: [String]?
-    /// The idioms whose comparisons the rule flags.
-    public var comparedIdioms: [Idiom]?
+    /// Words that make a condition adapt to the window (`size` in `horizontalSizeClass`).
+    public var adaptiveWords: [String]?
+    /// Words that keep a condition from adapting even with an adaptive word (`screen`).
+    public var nonAdaptiveWords: [String]?
+    /// Screen heights and widths in pixels, as `nativeBounds` gives them.
+    public var pixelDimensions: [Double]?
+    /// Words that make a width or height the screen's (`screen` in `screenWidth`).
+    public var screenWords: [String]?
+    /// Words that make a width or height the screen's in pixels (`native` in `nativeBounds`).
+    public var pixelWords: [String]?
+    /// Words that make an identifier a width or height (`width`, `bounds`).
+    public var dimensionWords: [String]?
+    /// Words that say a size is for something other than a view: an image, a window (`thumbnail`,
+    /// `renderer`, `minimumSize`).
+    public var nonLayoutWords: [String]?
 
     enum CodingKeys: String, CodingKey {
         case classes, superclasses, properties, dimensions
@@ -86,7 +99,13 @@ public struct RuleKnowledge: Sendable, Codable {
         case geometryNames = "geometry_names"
         case geometryWords = "geometry_words"
         case nonGeometryWords = "non_geometry_words"
-        case comparedIdioms = "compared_idioms"
+        case adaptiveWords = "adaptive_words"
+        case nonAdaptiveWords = "non_adaptive_words"
+        case pixelDimensions = "pixel_dimensions"
+        case screenWords = "screen_words"
+        case pixelWords = "pixel_words"
+        case dimensionWords = "dimension_words"
+        case nonLayoutWords = "non_layout_words"
     }
 
     public struct ClassEntry: Sendable, Codable {
@@ -107,6 +126,8 @@ public struct RuleKnowledge: Sendable, Codable {
         public var width: Double
         public var height: Double
         public var device: String
+        /// `pad` for an iPad's screen: a lone width or height of a frame matches only those.
+        public var family: String?
     }
 }
 

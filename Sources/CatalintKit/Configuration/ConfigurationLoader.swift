@@ -227,7 +227,13 @@ public enum ConfigurationLoader {
             if knowledge.geometryNames != nil { names.append("geometry_names") }
             if knowledge.geometryWords != nil { names.append("geometry_words") }
             if knowledge.nonGeometryWords != nil { names.append("non_geometry_words") }
-            if knowledge.comparedIdioms != nil { names.append("compared_idioms") }
+            if knowledge.adaptiveWords != nil { names.append("adaptive_words") }
+            if knowledge.nonAdaptiveWords != nil { names.append("non_adaptive_words") }
+            if knowledge.pixelDimensions != nil { names.append("pixel_dimensions") }
+            if knowledge.screenWords != nil { names.append("screen_words") }
+            if knowledge.pixelWords != nil { names.append("pixel_words") }
+            if knowledge.dimensionWords != nil { names.append("dimension_words") }
+            if knowledge.nonLayoutWords != nil { names.append("non_layout_words") }
             return names
         }
 
@@ -256,7 +262,8 @@ public enum ConfigurationLoader {
                         reader.problem(mapping.first?.key, "a dimension needs a 'width' and a 'height'")
                         return nil
                     }
-                    return RuleKnowledge.Dimension(width: width, height: height, device: mapping["device"]?.string ?? "a configured device")
+                    return RuleKnowledge.Dimension(width: width, height: height, device: mapping["device"]?.string ?? "a configured device",
+                                                   family: mapping["family"]?.string)
                 } scalar: { _ in nil }
             case "superclasses":
                 options.superclasses = reader.strings(value, key: name)
@@ -268,12 +275,24 @@ public enum ConfigurationLoader {
                 options.geometryWords = reader.strings(value, key: name)
             case "non_geometry_words":
                 options.nonGeometryWords = reader.strings(value, key: name)
-            case "compared_idioms":
-                options.comparedIdioms = reader.strings(value, key: name).compactMap { text in
-                    if let idiom = Idiom(rawValue: text) { return idiom }
-                    reader.problem(value, "unknown idiom '\(text)' in compared_idioms; the idioms are mac, pad, phone, other")
-                    return nil
+            case "adaptive_words":
+                options.adaptiveWords = reader.strings(value, key: name)
+            case "non_adaptive_words":
+                options.nonAdaptiveWords = reader.strings(value, key: name)
+            case "pixel_dimensions":
+                guard let list = value.sequence else {
+                    reader.problem(value, "'\(name)' must be a list")
+                    break
                 }
+                options.pixelDimensions = list.compactMap { reader.number($0, key: name) }
+            case "screen_words":
+                options.screenWords = reader.strings(value, key: name)
+            case "pixel_words":
+                options.pixelWords = reader.strings(value, key: name)
+            case "dimension_words":
+                options.dimensionWords = reader.strings(value, key: name)
+            case "non_layout_words":
+                options.nonLayoutWords = reader.strings(value, key: name)
             default:
                 break
             }
@@ -313,7 +332,13 @@ extension RuleKnowledge {
         if let names = options.geometryNames { merged.geometryNames = (merged.geometryNames ?? []) + names }
         if let words = options.geometryWords { merged.geometryWords = (merged.geometryWords ?? []) + words }
         if let words = options.nonGeometryWords { merged.nonGeometryWords = (merged.nonGeometryWords ?? []) + words }
-        if let idioms = options.comparedIdioms { merged.comparedIdioms = idioms }
+        if let words = options.adaptiveWords { merged.adaptiveWords = (merged.adaptiveWords ?? []) + words }
+        if let words = options.nonAdaptiveWords { merged.nonAdaptiveWords = (merged.nonAdaptiveWords ?? []) + words }
+        if let values = options.pixelDimensions { merged.pixelDimensions = (merged.pixelDimensions ?? []) + values }
+        if let words = options.screenWords { merged.screenWords = (merged.screenWords ?? []) + words }
+        if let words = options.pixelWords { merged.pixelWords = (merged.pixelWords ?? []) + words }
+        if let words = options.dimensionWords { merged.dimensionWords = (merged.dimensionWords ?? []) + words }
+        if let words = options.nonLayoutWords { merged.nonLayoutWords = (merged.nonLayoutWords ?? []) + words }
         return merged
     }
 }

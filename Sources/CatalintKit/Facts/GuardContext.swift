@@ -58,11 +58,14 @@ public struct GuardContext: Hashable, Sendable {
     public var idioms: IdiomSet
     /// True inside a declaration marked unavailable on Mac Catalyst.
     public var unavailableOnMacCatalyst: Bool
+    /// True inside a SwiftUI preview (`#Preview`, a `PreviewProvider`), which never runs in the app.
+    public var isPreview: Bool
 
-    public init(builtForMacCatalyst: Bool = true, idioms: IdiomSet = .all, unavailableOnMacCatalyst: Bool = false) {
+    public init(builtForMacCatalyst: Bool = true, idioms: IdiomSet = .all, unavailableOnMacCatalyst: Bool = false, isPreview: Bool = false) {
         self.builtForMacCatalyst = builtForMacCatalyst
         self.idioms = idioms
         self.unavailableOnMacCatalyst = unavailableOnMacCatalyst
+        self.isPreview = isPreview
     }
 
     /// No guard at all: the code runs everywhere.
@@ -70,7 +73,7 @@ public struct GuardContext: Hashable, Sendable {
 
     /// Whether the code can run in the Mac idiom, the question every rule asks first.
     public var runsInMacIdiom: Bool {
-        builtForMacCatalyst && idioms.contains(.mac) && !unavailableOnMacCatalyst
+        builtForMacCatalyst && idioms.contains(.mac) && !unavailableOnMacCatalyst && !isPreview
     }
 
     /// This context narrowed to the idioms in `idioms`.

@@ -115,34 +115,88 @@ public struct SizeFact: Hashable, Sendable {
     public var height: Double?
     /// How the source spells it, for messages: `CGSize(width:height:)`, `constraint(equalToConstant:)`.
     public var spelling: String
+    /// What the size is for, as the code around it names it: the calls it is passed to, their
+    /// argument labels, the variable or property it is assigned to (`UIGraphicsImageRenderer`,
+    /// `size`, `minimumSize`). Rules read them to tell a view's size from an image's or a window's.
+    public var purposeNames: [String]
     public var position: SourcePosition
     public var guardContext: GuardContext
 
-    public init(width: Double?, height: Double?, spelling: String, position: SourcePosition, guardContext: GuardContext) {
+    public init(width: Double?, height: Double?, spelling: String, purposeNames: [String] = [], position: SourcePosition, guardContext: GuardContext) {
         self.width = width
         self.height = height
+        self.spelling = spelling
+        self.purposeNames = purposeNames
+        self.position = position
+        self.guardContext = guardContext
+    }
+}
+
+/// A number compared with a width or height: `UIScreen.main.bounds.height == 812`,
+/// `case 414:` in `switch screenWidth`, `nativeBounds.height >= 2436`.
+public struct DimensionComparisonFact: Hashable, Sendable {
+    public var value: Double
+    /// True for `==`, `!=` and `switch` cases; false for `<`, `<=`, `>`, `>=`.
+    public var isEquality: Bool
+    /// The identifiers of the other side (`UIScreen`, `main`, `nativeBounds`, `height`).
+    public var subjectNames: [String]
+    /// How the source spells the comparison, for messages.
+    public var spelling: String
+    /// The position of the number.
+    public var position: SourcePosition
+    public var guardContext: GuardContext
+
+    public init(value: Double, isEquality: Bool, subjectNames: [String], spelling: String, position: SourcePosition, guardContext: GuardContext) {
+        self.value = value
+        self.isEquality = isEquality
+        self.subjectNames = subjectNames
         self.spelling = spelling
         self.position = position
         self.guardContext = guardContext
     }
 }
 
-/// A decision made on the user-interface idiom: a comparison or a `switch` over `userInterfaceIdiom`.
-public struct IdiomCheckFact: Hashable, Sendable {
-    /// The idioms the check names (`pad` in `== .pad`).
-    public var comparedIdioms: [Idiom]
-    /// The spelling of the check, for messages: `userInterfaceIdiom == .pad`.
+/// A choice made on the user-interface idiom: an `if` (with its `else if`s), `guard`, `?:` or
+/// `switch` whose conditions read the idiom, directly or through helpers.
+public struct IdiomDecisionFact: Hashable, Sendable {
+    /// One step of the way an idiom goes through the decision: the branch it may take, and what
+    /// else that depends on (`.constant(true)` when the idiom alone decides).
+    public struct Step: Hashable, Sendable {
+        public var branch: Int
+        public var condition: IdiomCondition
+
+        public init(branch: Int, condition: IdiomCondition) {
+            self.branch = branch
+            self.condition = condition
+        }
+    }
+
+    /// The spelling of the decision, for messages: `traitCollection.userInterfaceIdiom == .pad`.
     public var spelling: String
-    /// The names used in what the decision selects (its branches, and the variable or function the
-    /// result goes to): rules read them to tell whether the decision chooses geometry.
-    public var consequenceNames: Set<String>
+    /// What each branch is, for messages: "the `else` branch", "`default`".
+    public var branches: [String]
+    /// For each branch, the identifiers its own decisions read (`horizontalSizeClass` in a nested
+    /// `if`): a branch that decides by size class adapts to the window.
+    public var branchConditionNames: [[String]]
+    /// For the Mac, iPad and iPhone idioms: the branches tried in order, ending with the one taken
+    /// when no earlier condition holds.
+    public var routes: [Idiom: [Step]]
+    /// The helpers the conditions read, with where they compare the idiom.
+    public var helpers: [HelperDeclaration]
+    /// What the decision selects, one group of names per thing it sets, calls, returns or builds
+    /// (`[layout, itemSize]`, `[CGSize, width, height]`); rules tell geometry from them.
+    public var consequences: [[String]]
     public var position: SourcePosition
     public var guardContext: GuardContext
 
-    public init(comparedIdioms: [Idiom], spelling: String, consequenceNames: Set<String>, position: SourcePosition, guardContext: GuardContext) {
-        self.comparedIdioms = comparedIdioms
+    public init(spelling: String, branches: [String], branchConditionNames: [[String]], routes: [Idiom: [Step]],
+                helpers: [HelperDeclaration], consequences: [[String]], position: SourcePosition, guardContext: GuardContext) {
         self.spelling = spelling
-        self.consequenceNames = consequenceNames
+        self.branches = branches
+        self.branchConditionNames = branchConditionNames
+        self.routes = routes
+        self.helpers = helpers
+        self.consequences = consequences
         self.position = position
         self.guardContext = guardContext
     }
@@ -153,7 +207,8 @@ public struct UIFacts: Sendable {
     public var creations: [CreationFact] = []
     public var objects: [String: UIObjectFact] = [:]
     public var sizes: [SizeFact] = []
-    public var idiomChecks: [IdiomCheckFact] = []
+    public var dimensionComparisons: [DimensionComparisonFact] = []
+    public var idiomDecisions: [IdiomDecisionFact] = []
 
     public init() {}
 
@@ -171,7 +226,8 @@ public struct UIFacts: Sendable {
     public mutating func merge(_ other: UIFacts) {
         creations += other.creations
         sizes += other.sizes
-        idiomChecks += other.idiomChecks
+        dimensionComparisons += other.dimensionComparisons
+        idiomDecisions += other.idiomDecisions
         for object in other.objects.values { add(object) }
     }
 }

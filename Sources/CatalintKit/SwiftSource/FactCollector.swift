@@ -9,6 +9,7 @@ final class FactCollector: TypeScopeVisitor {
     private let index: ProjectIndex
     private let conditions: IdiomConditions
     private let guards: GuardResolver
+    private let decisions: IdiomDecisionReader
     private(set) var facts = UIFacts()
 
     /// A name bound in a function, closure or block, and the object it names.
@@ -31,8 +32,10 @@ final class FactCollector: TypeScopeVisitor {
     init(file: SwiftSourceFile, index: ProjectIndex) {
         self.file = file
         self.index = index
-        self.conditions = IdiomConditions(tree: file.tree)
-        self.guards = GuardResolver(conditions: conditions)
+        let evaluator = index.evaluator
+        self.conditions = IdiomConditions(path: file.path, evaluator: evaluator)
+        self.guards = GuardResolver(conditions: conditions, evaluator: evaluator)
+        self.decisions = IdiomDecisionReader(file: file, conditions: conditions, evaluator: evaluator, guards: guards)
         super.init()
     }
 
@@ -370,8 +373,30 @@ final class FactCollector: TypeScopeVisitor {
     }
 
     private func addSize(width: Double?, height: Double?, spelling: String, at node: some SyntaxProtocol) {
-        facts.sizes.append(SizeFact(width: width, height: height, spelling: spelling,
+        facts.sizes.append(SizeFact(width: width, height: height, spelling: spelling, purposeNames: Self.purposeNames(of: Syntax(node)),
                                     position: file.position(of: node), guardContext: guards.context(for: node)))
+    }
+
+    /// What the code around a size names it for, up to its statement: the calls it is an argument
+    /// of and their labels, the property it is assigned to, the variable it initializes.
+    static func purposeNames(of node: Syntax) -> [String] {
+        var names: [String] = []
+        var child = node
+        while let parent = child.parent, !parent.is(CodeBlockItemSyntax.self), !parent.is(MemberBlockItemSyntax.self),
+              !parent.is(ClosureExprSyntax.self) {
+            if let argument = parent.as(LabeledExprSyntax.self), let label = argument.label {
+                names.append(label.text)
+            } else if let call = parent.as(FunctionCallExprSyntax.self), child.id != call.calledExpression.id {
+                names += IdiomConditions.identifiers(in: call.calledExpression)
+            } else if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self),
+                      child.id == infix.rightOperand.id {
+                names += IdiomConditions.identifiers(in: infix.leftOperand)
+            } else if let binding = parent.as(PatternBindingSyntax.self) {
+                names += IdiomConditions.identifiers(in: binding.pattern)
+            }
+            child = parent
+        }
+        return names
     }
 
     // MARK: Assignments and comparisons
@@ -379,8 +404,8 @@ final class FactCollector: TypeScopeVisitor {
     override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
         if node.operator.is(AssignmentExprSyntax.self) {
             recordAssignment(node)
-        } else if let comparison = conditions.comparison(node) {
-            recordIdiomCheck(node, idioms: [comparison.idiom], spelling: node.compactText, at: comparison.idiomSide)
+        } else {
+            recordDimensionComparison(node)
         }
         return .visitChildren
     }
@@ -403,119 +428,66 @@ final class FactCollector: TypeScopeVisitor {
                on: object)
     }
 
+    // MARK: Decisions on the idiom
+
+    override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
+        if let decision = decisions.decision(node) { facts.idiomDecisions.append(decision) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
+        if let decision = decisions.decision(node) { facts.idiomDecisions.append(decision) }
+        return .visitChildren
+    }
+
+    override func visit(_ node: TernaryExprSyntax) -> SyntaxVisitorContinueKind {
+        if let decision = decisions.decision(node) { facts.idiomDecisions.append(decision) }
+        return .visitChildren
+    }
+
     override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
-        if conditions.isIdiomExpression(node.subject) {
-            let idioms = conditions.switchIdioms(node)
-            recordIdiomCheck(node, idioms: idioms, spelling: "switch \(node.subject.compactText)", at: node.subject)
-        }
+        if let decision = decisions.decision(node) { facts.idiomDecisions.append(decision) }
+        recordDimensionCases(node)
         return .visitChildren
     }
 
-    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-        recordConditionVariableUse(ExprSyntax(node), name: node.baseName.text)
-        return .visitChildren
-    }
+    // MARK: Screen sizes compared
 
-    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-        if node.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-            recordConditionVariableUse(ExprSyntax(node), name: node.declName.baseName.text)
-            return .skipChildren
+    /// `UIScreen.main.bounds.height == 812`, `screenWidth >= 768`: a number compared with a width or height.
+    private func recordDimensionComparison(_ node: InfixOperatorExprSyntax) {
+        guard let op = node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+              ["==", "!=", "<", "<=", ">", ">="].contains(op) else { return }
+        for (number, subject) in [(node.rightOperand, node.leftOperand), (node.leftOperand, node.rightOperand)] {
+            guard let value = number.numberLiteral, subject.numberLiteral == nil else { continue }
+            facts.dimensionComparisons.append(DimensionComparisonFact(
+                value: value, isEquality: op == "==" || op == "!=", subjectNames: IdiomConditions.identifiers(in: subject),
+                spelling: IdiomDecisionReader.shortened(node.compactText), position: file.position(of: number),
+                guardContext: guards.context(for: node)))
+            return
         }
-        return .visitChildren
     }
 
-    /// `if isPad { ... }` where `isPad` holds an idiom comparison: the decision is made here.
-    private func recordConditionVariableUse(_ node: ExprSyntax, name: String) {
-        guard let variable = conditions.conditionVariables[name], decisionRegion(of: node) != nil else { return }
-        recordIdiomCheck(node, idioms: variable.idioms, spelling: node.compactText, at: node)
-    }
-
-    private func recordIdiomCheck(_ decision: some SyntaxProtocol, idioms: [Idiom], spelling: String, at anchor: some SyntaxProtocol) {
-        let region = decisionRegion(of: Syntax(decision)) ?? []
-        var names: Set<String> = []
-        for part in region {
-            for token in part.tokens(viewMode: .sourceAccurate) {
-                if case .identifier = token.tokenKind { names.insert(token.text) }
-            }
-        }
-        facts.idiomChecks.append(IdiomCheckFact(
-            comparedIdioms: idioms, spelling: spelling, consequenceNames: names,
-            position: file.position(of: anchor), guardContext: guards.context(for: decision)))
-    }
-
-    /// What a decision selects: the branches of the `if`, `guard`, `?:` or `switch` whose condition
-    /// holds `node`, plus where a selected value goes (the variable, property or function it
-    /// initializes, assigns or returns from). Nil when `node` is not part of such a condition.
-    private func decisionRegion(of node: some SyntaxProtocol) -> [Syntax]? {
-        var child = Syntax(node)
-        if let switchExpression = child.as(SwitchExprSyntax.self) {
-            let region = switchExpression.cases.map { Syntax($0) }
-            return region + destination(of: Syntax(switchExpression), branches: region)
-        }
-        while let parent = child.parent {
-            if parent.is(ConditionElementSyntax.self) || parent.is(ConditionElementListSyntax.self)
-                || parent.is(PrefixOperatorExprSyntax.self) || parent.is(TupleExprSyntax.self)
-                || parent.is(LabeledExprSyntax.self) || parent.is(LabeledExprListSyntax.self) {
-                child = parent
-                continue
-            }
-            if let infix = parent.as(InfixOperatorExprSyntax.self),
-               let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "&&" || op == "||" {
-                child = parent
-                continue
-            }
-            if let ifExpression = parent.as(IfExprSyntax.self), child.id == ifExpression.conditions.id {
-                var branches = [Syntax(ifExpression.body)]
-                if let elseBody = ifExpression.elseBody { branches.append(Syntax(fromProtocol: elseBody)) }
-                return branches + destination(of: parent, branches: branches)
-            }
-            if let guardStatement = parent.as(GuardStmtSyntax.self), child.id == guardStatement.conditions.id {
-                var region = [Syntax(guardStatement.body)]
-                if let item = guardStatement.parent?.as(CodeBlockItemSyntax.self),
-                   let list = item.parent?.as(CodeBlockItemListSyntax.self) {
-                    region += list.drop(while: { $0.id != item.id }).dropFirst().map { Syntax($0) }
+    /// `switch UIScreen.main.bounds.width { case 414: ... }`: each number a case compares with.
+    private func recordDimensionCases(_ node: SwitchExprSyntax) {
+        let subjectNames = IdiomConditions.identifiers(in: node.subject)
+        guard !subjectNames.isEmpty else { return }
+        for element in node.cases {
+            guard case .switchCase(let switchCase) = element, case .case(let label) = switchCase.label else { continue }
+            for item in label.caseItems {
+                guard let expression = item.pattern.as(ExpressionPatternSyntax.self)?.expression else { continue }
+                var numbers: [ExprSyntax] = []
+                if expression.numberLiteral != nil {
+                    numbers = [expression]
+                } else if let range = expression.as(InfixOperatorExprSyntax.self) {
+                    numbers = [range.leftOperand, range.rightOperand].filter { $0.numberLiteral != nil }
                 }
-                return region + destination(of: parent, branches: region)
+                for number in numbers {
+                    facts.dimensionComparisons.append(DimensionComparisonFact(
+                        value: number.numberLiteral!, isEquality: numbers.count == 1 && expression.numberLiteral != nil,
+                        subjectNames: subjectNames, spelling: "switch \(node.subject.compactText) ... case \(expression.compactText)",
+                        position: file.position(of: number), guardContext: guards.context(for: switchCase)))
+                }
             }
-            if let whileStatement = parent.as(WhileStmtSyntax.self), child.id == whileStatement.conditions.id {
-                return [Syntax(whileStatement.body)]
-            }
-            if let ternary = parent.as(TernaryExprSyntax.self), child.id == ternary.condition.id {
-                let branches = [Syntax(ternary.thenExpression), Syntax(ternary.elseExpression)]
-                return branches + destination(of: parent, branches: branches)
-            }
-            return nil
         }
-        return nil
-    }
-
-    /// Where the value chosen by a decision goes: the assignment target, the initialized variable,
-    /// or the function / property whose body returns it.
-    private func destination(of decision: Syntax, branches: [Syntax]) -> [Syntax] {
-        var node = decision
-        // An `if` or `switch` statement itself returns nothing; its branches may.
-        let branchesReturn = branches.contains { branch in
-            branch.tokens(viewMode: .sourceAccurate).contains { $0.tokenKind == .keyword(.return) }
-        }
-        while let parent = node.parent {
-            if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
-                return [Syntax(infix.leftOperand)]
-            }
-            if let binding = parent.as(PatternBindingSyntax.self) {
-                return [Syntax(binding.pattern)]
-            }
-            if parent.is(ExpressionStmtSyntax.self) || parent.is(CodeBlockItemSyntax.self) || parent.is(ReturnStmtSyntax.self)
-                || parent.is(InitializerClauseSyntax.self) || parent.is(TupleExprSyntax.self) {
-                node = parent
-                continue
-            }
-            break
-        }
-        let returnsValue = branchesReturn || node.is(ReturnStmtSyntax.self)
-            || node.parent?.is(CodeBlockItemListSyntax.self) == true && node.parent?.as(CodeBlockItemListSyntax.self)?.count == 1
-        guard returnsValue else { return [] }
-        if let function = decision.ancestor(FunctionDeclSyntax.self) { return [Syntax(function.name)] }
-        if let binding = decision.ancestor(PatternBindingSyntax.self) { return [Syntax(binding.pattern)] }
-        return []
     }
 }

@@ -1,16 +1,27 @@
 import SwiftSyntax
 
 /// Works out the guard context of any node of one file from the code around it: `#if` clauses,
-/// run-time idiom checks (`if`, `guard`, `switch`, `?:`, early returns) and
-/// `@available(macCatalyst, unavailable)`. Answers are cached per node, so asking for many facts in
-/// the same function costs little.
+/// run-time idiom checks (`if`, `guard`, `switch`, `?:`, early returns, through helpers declared in
+/// any file), `@available(macCatalyst, unavailable)` and SwiftUI previews. Answers are cached per
+/// node, so asking for many facts in the same function costs little.
 final class GuardResolver {
     private let conditions: IdiomConditions
+    private let evaluator: IdiomEvaluator
     private var cache: [SyntaxIdentifier: GuardContext] = [:]
-    private var statementListCache: [SyntaxIdentifier: [IdiomSet]] = [:]
+    /// For each statement list, the idioms that reach each of its statements.
+    private var statementListCache: [SyntaxIdentifier: [SyntaxIdentifier: IdiomSet]] = [:]
 
-    init(conditions: IdiomConditions) {
+    init(conditions: IdiomConditions, evaluator: IdiomEvaluator) {
         self.conditions = conditions
+        self.evaluator = evaluator
+    }
+
+    private func outcome(_ list: ConditionElementListSyntax) -> (whenTrue: IdiomSet, whenFalse: IdiomSet) {
+        evaluator.outcome(of: conditions.condition(of: list))
+    }
+
+    private func outcome(_ expression: ExprSyntax) -> (whenTrue: IdiomSet, whenFalse: IdiomSet) {
+        evaluator.outcome(of: conditions.condition(of: expression))
     }
 
     func context(for node: some SyntaxProtocol) -> GuardContext {
@@ -35,24 +46,24 @@ final class GuardResolver {
             if Self.isCompiledOutOfMacCatalyst(clause) { context.builtForMacCatalyst = false }
         } else if let ifExpression = parent.as(IfExprSyntax.self) {
             if child.id == ifExpression.body.id {
-                context = context.restricted(to: conditions.outcome(of: ifExpression.conditions).whenTrue)
+                context = context.restricted(to: outcome(ifExpression.conditions).whenTrue)
             } else if let elseBody = ifExpression.elseBody, child.id == Syntax(fromProtocol: elseBody).id {
-                context = context.restricted(to: conditions.outcome(of: ifExpression.conditions).whenFalse)
+                context = context.restricted(to: outcome(ifExpression.conditions).whenFalse)
             }
         } else if let guardStatement = parent.as(GuardStmtSyntax.self), child.id == guardStatement.body.id {
-            context = context.restricted(to: conditions.outcome(of: guardStatement.conditions).whenFalse)
+            context = context.restricted(to: outcome(guardStatement.conditions).whenFalse)
         } else if let whileStatement = parent.as(WhileStmtSyntax.self), child.id == whileStatement.body.id {
-            context = context.restricted(to: conditions.outcome(of: whileStatement.conditions).whenTrue)
+            context = context.restricted(to: outcome(whileStatement.conditions).whenTrue)
         } else if let ternary = parent.as(TernaryExprSyntax.self) {
             if child.id == ternary.thenExpression.id {
-                context = context.restricted(to: conditions.outcome(of: ternary.condition).whenTrue)
+                context = context.restricted(to: outcome(ternary.condition).whenTrue)
             } else if child.id == ternary.elseExpression.id {
-                context = context.restricted(to: conditions.outcome(of: ternary.condition).whenFalse)
+                context = context.restricted(to: outcome(ternary.condition).whenFalse)
             }
         } else if let switchCase = parent.as(SwitchCaseSyntax.self), child.id == switchCase.statements.id,
                   let switchExpression = switchCase.ancestor(SwitchExprSyntax.self),
-                  let idioms = conditions.switchCases(switchExpression)?[switchCase.id] {
-            context = context.restricted(to: idioms)
+                  let condition = conditions.switchCases(switchExpression)?.first(where: { $0.switchCase.id == switchCase.id })?.condition {
+            context = context.restricted(to: evaluator.outcome(of: condition).whenTrue)
         } else if let list = parent.as(CodeBlockItemListSyntax.self), let item = child.as(CodeBlockItemSyntax.self) {
             context = context.restricted(to: idiomsAfterEarlyExits(in: list, at: item))
         }
@@ -60,31 +71,38 @@ final class GuardResolver {
            child.id != declaration.attributes.id, Self.isUnavailableOnMacCatalyst(declaration.attributes) {
             context.unavailableOnMacCatalyst = true
         }
+        if Self.isPreview(parent) { context.isPreview = true }
         return context
     }
 
     /// The idioms that reach `item`, after the `guard`s and early-exit `if`s before it in `list`.
+    /// Each list is read once, however many of its statements are asked about.
     private func idiomsAfterEarlyExits(in list: CodeBlockItemListSyntax, at item: CodeBlockItemSyntax) -> IdiomSet {
-        let reaching: [IdiomSet]
-        if let cached = statementListCache[list.id] {
-            reaching = cached
-        } else {
-            var current = IdiomSet.all
-            var computed: [IdiomSet] = []
-            for element in list {
-                computed.append(current)
-                if let guardStatement = element.item.as(GuardStmtSyntax.self) {
-                    current.formIntersection(conditions.outcome(of: guardStatement.conditions).whenTrue)
-                } else if let ifExpression = Self.ifStatement(element), ifExpression.elseBody == nil,
-                          Self.alwaysExits(ifExpression.body) {
-                    current.formIntersection(conditions.outcome(of: ifExpression.conditions).whenFalse)
-                }
+        if let cached = statementListCache[list.id] { return cached[item.id] ?? .all }
+        var current = IdiomSet.all
+        var reaching: [SyntaxIdentifier: IdiomSet] = [:]
+        for element in list {
+            reaching[element.id] = current
+            if let guardStatement = element.item.as(GuardStmtSyntax.self) {
+                current.formIntersection(outcome(guardStatement.conditions).whenTrue)
+            } else if let ifExpression = Self.ifStatement(element), ifExpression.elseBody == nil,
+                      Self.alwaysExits(ifExpression.body) {
+                current.formIntersection(outcome(ifExpression.conditions).whenFalse)
             }
-            reaching = computed
-            statementListCache[list.id] = computed
         }
-        guard let index = list.firstIndex(where: { $0.id == item.id }) else { return .all }
-        return reaching[list.distance(from: list.startIndex, to: index)]
+        statementListCache[list.id] = reaching
+        return reaching[item.id] ?? .all
+    }
+
+    /// True for a SwiftUI preview, whose code never runs in the app: `#Preview { ... }`, or a type
+    /// that conforms to `PreviewProvider`.
+    static func isPreview(_ node: Syntax) -> Bool {
+        if let macro = node.as(MacroExpansionExprSyntax.self) { return macro.macroName.text == "Preview" }
+        if let macro = node.as(MacroExpansionDeclSyntax.self) { return macro.macroName.text == "Preview" }
+        if let type = node.asProtocol(DeclGroupSyntax.self), let inherited = type.inheritanceClause?.inheritedTypes {
+            return inherited.contains { $0.type.simpleName == "PreviewProvider" }
+        }
+        return false
     }
 
     private static func ifStatement(_ item: CodeBlockItemSyntax) -> IfExprSyntax? {
@@ -94,7 +112,7 @@ final class GuardResolver {
 
     /// True when a block always leaves its scope: it ends in `return`, `throw`, `break`, `continue`
     /// or a call to `fatalError` / `preconditionFailure`.
-    private static func alwaysExits(_ block: CodeBlockSyntax) -> Bool {
+    static func alwaysExits(_ block: CodeBlockSyntax) -> Bool {
         guard let last = block.statements.last?.item else { return false }
         if last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self) || last.is(BreakStmtSyntax.self) || last.is(ContinueStmtSyntax.self) {
             return true

@@ -1,240 +1,262 @@
 import SwiftSyntax
 
-/// The idioms in which each branch of a condition runs.
-struct ConditionOutcome: Equatable {
-    var whenTrue: IdiomSet
-    var whenFalse: IdiomSet
+/// Reads Swift conditions as `IdiomCondition`s: comparisons of `userInterfaceIdiom`, `switch`es over
+/// it, `ProcessInfo.processInfo.isMacCatalystApp`, and helpers that hold either (`isPad`,
+/// `let idiom = traitCollection.userInterfaceIdiom`), declared in any file.
+struct IdiomConditions {
+    /// The file being read, for helper uses.
+    let path: String
+    /// Which names may be helpers: every name while the index is built (helpers are resolved once
+    /// every file is read), the project's helpers when a file is lowered.
+    let mayBeHelper: (String) -> Bool
 
-    static let unknown = ConditionOutcome(whenTrue: .all, whenFalse: .all)
-
-    var negated: ConditionOutcome { ConditionOutcome(whenTrue: whenFalse, whenFalse: whenTrue) }
-
-    static func && (lhs: ConditionOutcome, rhs: ConditionOutcome) -> ConditionOutcome {
-        ConditionOutcome(whenTrue: lhs.whenTrue.intersection(rhs.whenTrue), whenFalse: lhs.whenFalse.union(rhs.whenFalse))
+    /// A reader for lowering: names are helpers when the project declares them as helpers.
+    init(path: String, evaluator: IdiomEvaluator) {
+        self.path = path
+        let helpers = evaluator.helpers
+        self.mayBeHelper = { helpers[$0] != nil }
     }
 
-    static func || (lhs: ConditionOutcome, rhs: ConditionOutcome) -> ConditionOutcome {
-        ConditionOutcome(whenTrue: lhs.whenTrue.union(rhs.whenTrue), whenFalse: lhs.whenFalse.intersection(rhs.whenFalse))
-    }
-}
-
-/// A comparison of the user-interface idiom with one idiom: `traitCollection.userInterfaceIdiom == .pad`.
-struct IdiomComparison {
-    /// The operand that reads the idiom.
-    var idiomSide: ExprSyntax
-    var idiom: Idiom
-    /// True for `!=`.
-    var negated: Bool
-}
-
-/// Reads run-time idiom checks in one file: comparisons of `userInterfaceIdiom`, `switch`es over it,
-/// `ProcessInfo.processInfo.isMacCatalystApp`, and variables that hold either
-/// (`let idiom = traitCollection.userInterfaceIdiom`, `var isPad: Bool { idiom == .pad }`).
-final class IdiomConditions {
-    /// Names of variables whose value is the idiom.
-    private var idiomVariables: Set<String> = []
-    /// Names of Boolean variables whose value is an idiom check, with the idioms each value allows.
-    private(set) var conditionVariables: [String: (outcome: ConditionOutcome, idioms: [Idiom])] = [:]
-
-    init(tree: SourceFileSyntax) {
-        final class AliasFinder: SyntaxVisitor {
-            var bindings: [(String, PatternBindingSyntax)] = []
-            override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-                if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-                    bindings.append((name, node))
-                }
-                return .visitChildren
-            }
-        }
-        let finder = AliasFinder(viewMode: .sourceAccurate)
-        finder.walk(tree)
-        // Idiom variables first, so that `let isPad = idiom == .pad` is read after `let idiom = ...`.
-        for (name, binding) in finder.bindings {
-            if let value = Self.singleValue(of: binding), isIdiomExpression(value) { idiomVariables.insert(name) }
-        }
-        for (name, binding) in finder.bindings {
-            guard let value = Self.singleValue(of: binding) else { continue }
-            var idioms: [Idiom] = []
-            let outcome = self.outcome(of: value, comparedIdioms: &idioms)
-            if outcome != .unknown { conditionVariables[name] = (outcome, idioms) }
-        }
+    /// A reader for indexing: any name may turn out to be a helper.
+    init(indexing path: String) {
+        self.path = path
+        self.mayBeHelper = { _ in true }
     }
 
-    /// The value of `let x = value`, or of a computed property with a single expression.
-    private static func singleValue(of binding: PatternBindingSyntax) -> ExprSyntax? {
-        if let value = binding.initializer?.value { return value }
-        guard let accessors = binding.accessorBlock else { return nil }
-        if case .getter(let items) = accessors.accessors, items.count == 1, let item = items.first?.item {
-            return item.as(ReturnStmtSyntax.self)?.expression ?? item.as(ExprSyntax.self)
-        }
-        return nil
-    }
+    // MARK: Reading the idiom
 
-    /// True when the expression reads the user-interface idiom.
-    func isIdiomExpression(_ expression: ExprSyntax) -> Bool {
+    /// True when the expression reads `userInterfaceIdiom` itself.
+    static func readsIdiomDirectly(_ expression: ExprSyntax) -> Bool {
         let expression = expression.unwrapped
         if let member = expression.as(MemberAccessExprSyntax.self) {
             return member.declName.baseName.text == "userInterfaceIdiom"
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            let name = reference.baseName.text
-            return name == "userInterfaceIdiom" || idiomVariables.contains(name)
+            return reference.baseName.text == "userInterfaceIdiom"
         }
-        if let call = expression.as(FunctionCallExprSyntax.self) {
+        if let call = expression.as(FunctionCallExprSyntax.self), call.arguments.isEmpty {
             return call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text == "UI_USER_INTERFACE_IDIOM"
         }
         return false
     }
 
+    /// What an expression that may hold the idiom is: the idiom itself, a helper that may hold it,
+    /// or neither.
+    enum IdiomSubject {
+        case direct
+        case helper(HelperUse)
+    }
+
+    func idiomSubject(_ expression: ExprSyntax) -> IdiomSubject? {
+        if Self.readsIdiomDirectly(expression) { return .direct }
+        if let name = Self.helperName(expression), mayBeHelper(name) { return .helper(HelperUse(name: name, path: path)) }
+        return nil
+    }
+
+    /// The name a helper use spells: `isPad`, `self.isPad`, `UIDevice.isPad`, `isPad()`.
+    static func helperName(_ expression: ExprSyntax) -> String? {
+        let expression = expression.unwrapped
+        if let reference = expression.as(DeclReferenceExprSyntax.self), case .identifier = reference.baseName.tokenKind {
+            return reference.baseName.text
+        }
+        if let member = expression.as(MemberAccessExprSyntax.self), member.base != nil {
+            return member.declName.baseName.text
+        }
+        if let call = expression.as(FunctionCallExprSyntax.self), call.trailingClosure == nil {
+            let callee = call.calledExpression.unwrapped
+            if callee.is(DeclReferenceExprSyntax.self) || callee.is(MemberAccessExprSyntax.self) { return helperName(callee) }
+        }
+        return nil
+    }
+
     /// The idiom a literal names: `.pad`, `UIUserInterfaceIdiom.pad`.
-    func idiomLiteral(_ expression: ExprSyntax) -> Idiom? {
+    static func idiomLiteral(_ expression: ExprSyntax) -> Idiom? {
         guard let member = expression.unwrapped.as(MemberAccessExprSyntax.self) else { return nil }
         if let base = member.base, !base.trimmedDescription.hasSuffix("UIUserInterfaceIdiom") { return nil }
         return Idiom(memberName: member.declName.baseName.text)
     }
 
-    /// The comparison `node` makes of the idiom, if it is one.
-    func comparison(_ node: InfixOperatorExprSyntax) -> IdiomComparison? {
-        guard let op = node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
-              ["==", "!=", "===", "!=="].contains(op) else { return nil }
-        let negated = op.hasPrefix("!")
-        if isIdiomExpression(node.leftOperand), let idiom = idiomLiteral(node.rightOperand) {
-            return IdiomComparison(idiomSide: node.leftOperand, idiom: idiom, negated: negated)
-        }
-        if isIdiomExpression(node.rightOperand), let idiom = idiomLiteral(node.leftOperand) {
-            return IdiomComparison(idiomSide: node.rightOperand, idiom: idiom, negated: negated)
-        }
-        return nil
-    }
+    // MARK: Conditions
 
-    /// The name of an idiom condition variable the expression reads (`isPad`, `self.isPad`).
-    func conditionVariable(_ expression: ExprSyntax) -> String? {
-        let expression = expression.unwrapped
-        let name: String?
-        if let reference = expression.as(DeclReferenceExprSyntax.self) {
-            name = reference.baseName.text
-        } else if let member = expression.as(MemberAccessExprSyntax.self) {
-            name = member.declName.baseName.text
-        } else {
-            name = nil
-        }
-        guard let name, conditionVariables[name] != nil else { return nil }
-        return name
-    }
-
-    func outcome(of conditions: ConditionElementListSyntax) -> ConditionOutcome {
-        var ignored: [Idiom] = []
-        return outcome(of: conditions, comparedIdioms: &ignored)
-    }
-
-    func outcome(of conditions: ConditionElementListSyntax, comparedIdioms: inout [Idiom]) -> ConditionOutcome {
-        var result = ConditionOutcome(whenTrue: .all, whenFalse: [])
-        var sawAny = false
+    /// A condition list (`if a, b, let c = d`): the conjunction of its parts.
+    func condition(of conditions: ConditionElementListSyntax) -> IdiomCondition {
+        var result = IdiomCondition.constant(true)
         for element in conditions {
-            let part: ConditionOutcome
             if case .expression(let expression) = element.condition {
-                part = outcome(of: expression, comparedIdioms: &comparedIdioms)
+                result = result.and(condition(of: expression))
             } else {
-                part = .unknown
+                result = result.and(.other(element.condition.compactText, names: Self.identifiers(in: element.condition)))
             }
-            result = sawAny ? result && part : part
-            sawAny = true
         }
-        return sawAny ? result : .unknown
+        return result
     }
 
-    func outcome(of expression: ExprSyntax) -> ConditionOutcome {
-        var ignored: [Idiom] = []
-        return outcome(of: expression, comparedIdioms: &ignored)
-    }
-
-    /// The idioms each branch of a Boolean expression runs in; `comparedIdioms` collects the idioms
-    /// the expression names.
-    func outcome(of expression: ExprSyntax, comparedIdioms: inout [Idiom]) -> ConditionOutcome {
+    /// A Boolean expression.
+    func condition(of expression: ExprSyntax) -> IdiomCondition {
         let expression = expression.unwrapped
         if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
-            return outcome(of: prefix.expression, comparedIdioms: &comparedIdioms).negated
+            return condition(of: prefix.expression).negated
         }
         if let infix = expression.as(InfixOperatorExprSyntax.self),
            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text {
             switch op {
-            case "&&":
-                return outcome(of: infix.leftOperand, comparedIdioms: &comparedIdioms) && outcome(of: infix.rightOperand, comparedIdioms: &comparedIdioms)
-            case "||":
-                return outcome(of: infix.leftOperand, comparedIdioms: &comparedIdioms) || outcome(of: infix.rightOperand, comparedIdioms: &comparedIdioms)
+            case "&&": return condition(of: infix.leftOperand).and(condition(of: infix.rightOperand))
+            case "||": return condition(of: infix.leftOperand).or(condition(of: infix.rightOperand))
             case "==", "!=", "===", "!==":
-                if let comparison = comparison(infix) {
-                    comparedIdioms.append(comparison.idiom)
-                    let named = IdiomSet(comparison.idiom)
-                    let equal = ConditionOutcome(whenTrue: named, whenFalse: IdiomSet.all.subtracting(named))
-                    return comparison.negated ? equal.negated : equal
-                }
+                if let comparison = comparison(infix) { return comparison }
                 // `isMacCatalystApp == false`, `isPad != true`.
                 for (boolean, other) in [(infix.rightOperand, infix.leftOperand), (infix.leftOperand, infix.rightOperand)] {
                     if let literal = boolean.unwrapped.as(BooleanLiteralExprSyntax.self) {
-                        let inner = outcome(of: other, comparedIdioms: &comparedIdioms)
-                        let isTrue = literal.literal.tokenKind == .keyword(.true)
-                        return isTrue != op.hasPrefix("!") ? inner : inner.negated
+                        let inner = condition(of: other)
+                        return (literal.literal.tokenKind == .keyword(.true)) != op.hasPrefix("!") ? inner : inner.negated
                     }
                 }
-                return .unknown
             default:
-                return .unknown
+                break
             }
+            return other(expression)
         }
-        if expression.memberName == "isMacCatalystApp"
-            || expression.as(DeclReferenceExprSyntax.self)?.baseName.text == "isMacCatalystApp" {
-            // On the Mac in either idiom; off the Mac, never the Mac idiom.
-            return ConditionOutcome(whenTrue: [.mac, .pad], whenFalse: [.pad, .phone, .other])
+        if let literal = expression.as(BooleanLiteralExprSyntax.self) {
+            return .constant(literal.literal.tokenKind == .keyword(.true))
         }
-        if let name = conditionVariable(expression), let variable = conditionVariables[name] {
-            comparedIdioms += variable.idioms
-            return variable.outcome
+        if Self.helperName(expression) == "isMacCatalystApp" {
+            // True on the Mac in either idiom; in the pad idiom it tells the Mac from the iPad.
+            return .or(.idiom(.mac), .and(.idiom(.pad), .other("isMacCatalystApp", names: ["isMacCatalystApp"])))
         }
-        return .unknown
+        if let name = Self.helperName(expression), mayBeHelper(name) {
+            return .helper(HelperUse(name: name, path: path))
+        }
+        return other(expression)
     }
 
-    /// The idioms each case of a `switch` over the idiom runs in, by case; nil when the subject is not
-    /// the idiom. A `default` runs in every idiom that no other case names.
-    func switchCases(_ node: SwitchExprSyntax) -> [SyntaxIdentifier: IdiomSet]? {
-        guard isIdiomExpression(node.subject) else { return nil }
-        var named: [SyntaxIdentifier: IdiomSet] = [:]
-        var defaults: [SyntaxIdentifier] = []
-        var covered: IdiomSet = []
+    /// `idiom == .pad`, `.mac != UIDevice.current.userInterfaceIdiom`, `Device.idiom == .phone`.
+    func comparison(_ node: InfixOperatorExprSyntax) -> IdiomCondition? {
+        guard let op = node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text,
+              ["==", "!=", "===", "!=="].contains(op) else { return nil }
+        for (subject, literal) in [(node.leftOperand, node.rightOperand), (node.rightOperand, node.leftOperand)] {
+            guard let idiom = Self.idiomLiteral(literal), let kind = idiomSubject(subject) else { continue }
+            let compared: IdiomCondition
+            switch kind {
+            case .direct: compared = .idiom(IdiomSet(idiom))
+            case .helper(let use): compared = .helperIdiom(use, IdiomSet(idiom))
+            }
+            return op.hasPrefix("!") ? compared.negated : compared
+        }
+        return nil
+    }
+
+    /// The node of a comparison that reads the idiom (directly or through a helper), for positions.
+    func idiomSide(of node: InfixOperatorExprSyntax) -> ExprSyntax? {
+        for (subject, literal) in [(node.leftOperand, node.rightOperand), (node.rightOperand, node.leftOperand)]
+        where Self.idiomLiteral(literal) != nil && idiomSubject(subject) != nil {
+            return subject
+        }
+        return nil
+    }
+
+    private func other(_ expression: ExprSyntax) -> IdiomCondition {
+        .other(expression.compactText, names: Self.identifiers(in: expression))
+    }
+
+    static func identifiers(in node: some SyntaxProtocol) -> [String] {
+        node.tokens(viewMode: .sourceAccurate).compactMap { token in
+            if case .identifier = token.tokenKind { return token.text }
+            return nil
+        }
+    }
+
+    // MARK: Switches
+
+    /// What each case of a `switch` over the idiom tests, in order (nil for `default`); nil when the
+    /// subject does not hold the idiom or no case names an idiom.
+    func switchCaseTests(_ node: SwitchExprSyntax) -> [(switchCase: SwitchCaseSyntax, test: IdiomCondition?)]? {
+        guard let subject = idiomSubject(node.subject) else { return nil }
+        var result: [(SwitchCaseSyntax, IdiomCondition?)] = []
+        var sawIdiom = false
         for element in node.cases {
             guard case .switchCase(let switchCase) = element else { continue }
-            switch switchCase.label {
-            case .default:
-                defaults.append(switchCase.id)
-            case .case(let label):
-                var idioms: IdiomSet = []
-                for item in label.caseItems {
-                    if let expression = item.pattern.as(ExpressionPatternSyntax.self)?.expression,
-                       let idiom = idiomLiteral(expression) {
-                        idioms.insert(IdiomSet(idiom))
-                    } else {
-                        idioms = .all  // a pattern we cannot read: assume any idiom
-                    }
-                }
-                covered.formUnion(idioms)
-                named[switchCase.id] = idioms
+            guard case .case(let label) = switchCase.label else {
+                result.append((switchCase, nil))
+                continue
             }
+            var test = IdiomCondition.constant(false)
+            for item in label.caseItems {
+                var part: IdiomCondition
+                if let expression = item.pattern.as(ExpressionPatternSyntax.self)?.expression,
+                   let idiom = Self.idiomLiteral(expression) {
+                    sawIdiom = true
+                    switch subject {
+                    case .direct: part = .idiom(IdiomSet(idiom))
+                    case .helper(let use): part = .helperIdiom(use, IdiomSet(idiom))
+                    }
+                } else {
+                    part = .other(item.pattern.compactText, names: Self.identifiers(in: item.pattern))
+                }
+                if let whereClause = item.whereClause { part = part.and(condition(of: whereClause.condition)) }
+                test = test.or(part)
+            }
+            result.append((switchCase, test))
         }
-        for identifier in defaults { named[identifier] = IdiomSet.all.subtracting(covered) }
-        return named
+        return sawIdiom ? result : nil
     }
 
-    /// The idioms a `switch` over the idiom names in its cases.
-    func switchIdioms(_ node: SwitchExprSyntax) -> [Idiom] {
-        var idioms: [Idiom] = []
-        for element in node.cases {
-            guard case .switchCase(let switchCase) = element, case .case(let label) = switchCase.label else { continue }
-            for item in label.caseItems {
-                if let expression = item.pattern.as(ExpressionPatternSyntax.self)?.expression, let idiom = idiomLiteral(expression) {
-                    idioms.append(idiom)
-                }
-            }
+    /// The condition under which each case of a `switch` over the idiom runs: its test, and no case
+    /// before it matched (a `default` runs when no other case matches).
+    func switchCases(_ node: SwitchExprSyntax) -> [(switchCase: SwitchCaseSyntax, condition: IdiomCondition)]? {
+        guard let tests = switchCaseTests(node) else { return nil }
+        let anyCase = tests.reduce(IdiomCondition.constant(false)) { $0.or($1.test ?? .constant(false)) }
+        var earlier = IdiomCondition.constant(false)
+        return tests.map { switchCase, test in
+            guard let test else { return (switchCase, anyCase.negated) }
+            defer { earlier = earlier.or(test) }
+            return (switchCase, earlier.negated.and(test))
         }
-        return idioms
+    }
+
+    // MARK: Helpers
+
+    /// What a declaration's value says, when it is a helper: the idiom itself, or a condition on it.
+    /// `value` is the initializer, a computed property's single expression or a function's single
+    /// returned expression; `isBool` when the declaration says it is a `Bool`.
+    func helperValue(of value: ExprSyntax, isBool: Bool) -> HelperValue? {
+        var value = value.unwrapped
+        // `static let isPad: Bool = { UIDevice.current.userInterfaceIdiom == .pad }()`
+        if let call = value.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+           let closure = call.calledExpression.unwrapped.as(ClosureExprSyntax.self),
+           let single = Self.singleExpression(closure.statements) {
+            value = single.unwrapped
+        }
+        if Self.readsIdiomDirectly(value) { return .idiom }
+        let condition = condition(of: value)
+        guard condition.mentionsIdiom else { return nil }
+        // A lone name is a helper only when the declaration is a `Bool`: `var x = y` could be anything.
+        if case .helper = condition, !isBool { return nil }
+        return .condition(condition)
+    }
+
+    /// The one expression a body evaluates: `{ expr }`, `{ return expr }`, or a `switch` over the idiom
+    /// whose cases return Boolean literals.
+    static func singleExpression(_ statements: CodeBlockItemListSyntax) -> ExprSyntax? {
+        guard statements.count == 1, let item = statements.first?.item else { return nil }
+        if let returned = item.as(ReturnStmtSyntax.self)?.expression { return returned }
+        if let expression = item.as(ExprSyntax.self) { return expression }
+        if let statement = item.as(ExpressionStmtSyntax.self) { return statement.expression }
+        return nil
+    }
+
+    /// A `switch` over the idiom whose every case returns `true` or `false`, read as the condition
+    /// that is true in the cases returning `true`: `switch idiom { case .pad: return true; default: return false }`.
+    func booleanSwitch(_ statements: CodeBlockItemListSyntax) -> IdiomCondition? {
+        guard statements.count == 1, let item = statements.first?.item else { return nil }
+        let switchNode = item.as(SwitchExprSyntax.self)
+            ?? item.as(ExpressionStmtSyntax.self)?.expression.as(SwitchExprSyntax.self)
+            ?? item.as(ReturnStmtSyntax.self)?.expression?.as(SwitchExprSyntax.self)
+        guard let switchNode, let cases = switchCases(switchNode) else { return nil }
+        var result = IdiomCondition.constant(false)
+        for (switchCase, matches) in cases {
+            guard let returned = Self.singleExpression(switchCase.statements)?.unwrapped.as(BooleanLiteralExprSyntax.self) else { return nil }
+            if returned.literal.tokenKind == .keyword(.true) { result = result.or(matches) }
+        }
+        return result
     }
 }

@@ -1,14 +1,56 @@
 import SwiftSyntax
 
-/// Walks one file and records its type declarations, superclasses and properties.
+/// Walks one file and records its type declarations, superclasses, properties and idiom helpers.
 final class IndexBuilder: TypeScopeVisitor {
     private(set) var index = ProjectIndex()
     private var typeStack: [TypeInfo] = []
+    private let file: SwiftSourceFile
+    private let conditions: IdiomConditions
+
+    private init(file: SwiftSourceFile) {
+        self.file = file
+        self.conditions = IdiomConditions(indexing: file.path)
+        super.init()
+    }
 
     static func index(_ file: SwiftSourceFile) -> ProjectIndex {
-        let builder = IndexBuilder()
+        let builder = IndexBuilder(file: file)
         builder.walk(file.tree)
         return builder.index
+    }
+
+    // MARK: Idiom helpers
+
+    /// Records `name` as a helper when `value` is the idiom or a condition on it.
+    private func recordHelper(_ name: String, value: ExprSyntax?, body: CodeBlockItemListSyntax?, type: TypeSyntax?, declaration: some SyntaxProtocol) {
+        let typeName = type?.simpleName
+        let isBool = typeName == "Bool"
+        var helper: HelperValue?
+        var anchor: Syntax?
+        if let value {
+            helper = conditions.helperValue(of: value, isBool: isBool)
+            anchor = Syntax(value)
+        } else if let body {
+            if let single = IdiomConditions.singleExpression(body) {
+                helper = conditions.helperValue(of: single, isBool: isBool)
+                anchor = Syntax(single)
+            }
+            if helper == nil, isBool, let condition = conditions.booleanSwitch(body) {
+                helper = .condition(condition)
+                anchor = Syntax(body)
+            }
+        }
+        if helper == nil, typeName == "UIUserInterfaceIdiom", value != nil || body != nil { helper = .idiom }
+        guard let helper else { return }
+        let position = anchor.map(file.position(of:)) ?? file.position(of: declaration)
+        index.helpers[name, default: []].append(HelperDeclaration(name: name, value: helper, position: position))
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        if let body = node.body?.statements {
+            recordHelper(node.name.text, value: nil, body: body, type: node.signature.returnClause?.type, declaration: node.name)
+        }
+        return .visitChildren
     }
 
     override func enterType(name: String, inherits: String?) {
@@ -20,6 +62,10 @@ final class IndexBuilder: TypeScopeVisitor {
     }
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        for binding in node.bindings {
+            guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
+            recordHelper(name, value: binding.initializer?.value, body: Self.getterBody(binding.accessorBlock), type: binding.typeAnnotation?.type, declaration: binding.pattern)
+        }
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
         let isGlobal = node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
         guard isMember || isGlobal else { return .visitChildren }
@@ -37,6 +83,18 @@ final class IndexBuilder: TypeScopeVisitor {
             }
         }
         return .visitChildren
+    }
+
+    /// The statements of a computed property's getter: `{ ... }` or `{ get { ... } }`.
+    static func getterBody(_ accessors: AccessorBlockSyntax?) -> CodeBlockItemListSyntax? {
+        switch accessors?.accessors {
+        case .getter(let statements)?:
+            return statements
+        case .accessors(let list)?:
+            return list.first { $0.accessorSpecifier.tokenKind == .keyword(.get) }?.body?.statements
+        case nil:
+            return nil
+        }
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {

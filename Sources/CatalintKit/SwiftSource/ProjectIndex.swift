@@ -22,6 +22,8 @@ struct ProjectIndex: Sendable {
     var types: [String: TypeInfo] = [:]
     /// Top-level variables -> the class of their value, when known.
     var globals: [String: String?] = [:]
+    /// Variables, properties and functions whose value is the idiom or a condition on it, by name.
+    var helpers: [String: [HelperDeclaration]] = [:]
 
     mutating func add(_ info: TypeInfo) {
         if var existing = types[info.name] {
@@ -35,7 +37,11 @@ struct ProjectIndex: Sendable {
     mutating func merge(_ other: ProjectIndex) {
         for info in other.types.values { add(info) }
         globals.merge(other.globals) { first, _ in first }
+        helpers.merge(other.helpers) { $0 + $1 }
     }
+
+    /// Evaluates idiom conditions with the helpers of every indexed file.
+    var evaluator: IdiomEvaluator { IdiomEvaluator(helpers: helpers) }
 
     /// `name` and its superclasses as far as the index knows them, most specific first.
     func classChain(of name: String) -> [String] {

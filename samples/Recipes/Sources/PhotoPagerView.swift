@@ -33,9 +33,28 @@ final class PhotoPagerView: UIView {
         UIView(frame: CGRect(x: 0, y: 0, width: 768, height: 1024))
     }
 
-    /// Photos per row, picked by idiom rather than by the room the view has.
+    /// Photos per row, picked by idiom rather than by the room the view has: in the Mac idiom
+    /// `.pad` is false, so a Mac window gets one photo per row, like an iPhone.
     var photosPerRow: Int {
+        UIDevice.current.userInterfaceIdiom == .pad ? 3 : 1
+    }
+
+    /// Photos per row for phones, tested the other way round: the Mac keeps the iPad's three.
+    var compactPhotosPerRow: Int {
         UIDevice.current.userInterfaceIdiom == .phone ? 1 : 3
+    }
+
+    /// The caption's top margin, guessing the device from the screen's height.
+    var captionTopMargin: CGFloat {
+        UIScreen.main.bounds.height == 1366 ? 40 : 24
+    }
+
+    /// The photo strip's spacing, through a helper declared in Device.swift.
+    var stripSpacing: CGFloat {
+        if UIDevice.isPad {
+            return 24
+        }
+        return 8
     }
 
     func pinWidth() {

@@ -1,26 +1,55 @@
-/// `idiom-layout-decision`: geometry chosen by comparing the idiom with `.pad` or `.phone`.
+/// `idiom-layout-decision`: geometry chosen by idiom where the Mac idiom takes the iPhone's branch.
+///
+/// A decision is reported when switching from the pad idiom to the Mac idiom changes its course so
+/// that the Mac goes the iPhone's way: the Mac's route is the iPhone's and not the iPad's.
 struct IdiomLayoutDecisionRule: RuleLogic {
     static let id = "idiom-layout-decision"
 
     func findings(in facts: UIFacts, knowledge: RuleKnowledge) -> [Finding] {
-        let flagged = Set(knowledge.comparedIdioms ?? [.pad, .phone])
-        let names = Set(knowledge.geometryNames ?? [])
-        let words = Set(knowledge.geometryWords ?? [])
-        let excluded = Set(knowledge.nonGeometryWords ?? [])
-        func isGeometry(_ identifier: String) -> Bool {
-            if names.contains(identifier) { return true }
-            let parts = camelCaseWords(identifier)
-            return !parts.contains(where: excluded.contains) && parts.contains(where: words.contains)
-        }
-        return facts.idiomChecks.compactMap { check in
-            guard check.guardContext.runsInMacIdiom,
-                  let idiom = check.comparedIdioms.first(where: flagged.contains),
-                  let geometry = check.consequenceNames.sorted().first(where: isGeometry) else { return nil }
-            return Finding(position: check.position, values: [
-                "spelling": check.spelling,
-                "idiom": ".\(idiom.rawValue)",
-                "geometry": geometry,
+        let geometry = NameClassifier(names: knowledge.geometryNames, words: knowledge.geometryWords, excludedWords: knowledge.nonGeometryWords)
+        let adaptive = NameClassifier(names: nil, words: knowledge.adaptiveWords, excludedWords: knowledge.nonAdaptiveWords)
+        return facts.idiomDecisions.compactMap { decision in
+            guard decision.guardContext.runsInMacIdiom,
+                  let mac = decision.routes[.mac], let phone = decision.routes[.phone], let pad = decision.routes[.pad],
+                  mac == phone, mac != pad,
+                  // The Mac's way also depends on size classes, bounds or traits: it adapts to the window.
+                  !mac.contains(where: { $0.condition.otherNames.contains(where: adaptive.matches) }),
+                  !mac.contains(where: { decision.branchConditionNames[$0.branch].contains(where: adaptive.matches) }),
+                  let name = decision.consequences.lazy.compactMap(geometry.first(in:)).first else { return nil }
+            let taken = mac.map { decision.branches[$0.branch] }
+            let branch = taken.count == 1 ? taken[0] : "the same branches as on iPhone (" + taken.joined(separator: ", ") + ")"
+            let helpers = decision.helpers.map { "`\($0.name)` (it reads the idiom at \($0.position.path):\($0.position.line))" }
+            return Finding(position: decision.position, values: [
+                "spelling": decision.spelling,
+                "geometry": name,
+                "branch": branch,
+                "helper": helpers.isEmpty ? "" : ", through " + helpers.joined(separator: " and "),
             ])
         }
+    }
+}
+
+/// Tells identifiers of one kind by their camel-case words: `contentInset` is geometry by the word
+/// `inset`, `titleEdgeInsets` is not, by the word `title`.
+struct NameClassifier {
+    var names: Set<String>
+    var words: Set<String>
+    var excludedWords: Set<String>
+
+    init(names: [String]?, words: [String]?, excludedWords: [String]?) {
+        self.names = Set(names ?? [])
+        self.words = Set((words ?? []).map { $0.lowercased() })
+        self.excludedWords = Set((excludedWords ?? []).map { $0.lowercased() })
+    }
+
+    func matches(_ identifier: String) -> Bool {
+        if names.contains(identifier) { return true }
+        let parts = camelCaseWords(identifier)
+        return !parts.contains(where: excludedWords.contains) && parts.contains(where: words.contains)
+    }
+
+    /// The first identifier of a group that matches.
+    func first(in group: [String]) -> String? {
+        group.first(where: matches)
     }
 }

@@ -1,0 +1,205 @@
+/// What a Boolean condition says about the user-interface idiom, kept symbolic: helpers such as
+/// `isPad` may be declared in another file, and what they compare is only known once every file has
+/// been read.
+///
+/// `traitCollection.userInterfaceIdiom == .pad && isLandscape` is
+/// `.and(.idiom([.pad]), .other("isLandscape", names: ["isLandscape"]))`.
+public indirect enum IdiomCondition: Hashable, Sendable {
+    case constant(Bool)
+    /// True exactly in these idioms: `userInterfaceIdiom == .pad` is `.idiom([.pad])`.
+    case idiom(IdiomSet)
+    /// A Boolean helper that may compare the idiom: `isPad`, `UIDevice.isPhone`, `isPad()`.
+    case helper(HelperUse)
+    /// A helper's value compared with idioms: `Device.idiom == .pad`, when `idiom` holds the idiom.
+    case helperIdiom(HelperUse, IdiomSet)
+    /// Any other condition, by its text, with the identifiers it reads (`horizontalSizeClass`).
+    case other(String, names: [String])
+    case not(IdiomCondition)
+    case and(IdiomCondition, IdiomCondition)
+    case or(IdiomCondition, IdiomCondition)
+
+    /// True when the condition names the idiom, directly or through a helper.
+    public var mentionsIdiom: Bool {
+        switch self {
+        case .constant, .other: return false
+        case .idiom, .helper, .helperIdiom: return true
+        case .not(let inner): return inner.mentionsIdiom
+        case .and(let left, let right), .or(let left, let right): return left.mentionsIdiom || right.mentionsIdiom
+        }
+    }
+
+    /// The helpers the condition uses, in source order.
+    public var helpers: [HelperUse] {
+        switch self {
+        case .constant, .idiom, .other: return []
+        case .helper(let use), .helperIdiom(let use, _): return [use]
+        case .not(let inner): return inner.helpers
+        case .and(let left, let right), .or(let left, let right): return left.helpers + right.helpers
+        }
+    }
+
+    /// The identifiers of the parts that do not depend on the idiom.
+    public var otherNames: [String] {
+        switch self {
+        case .constant, .idiom, .helper, .helperIdiom: return []
+        case .other(_, let names): return names
+        case .not(let inner): return inner.otherNames
+        case .and(let left, let right), .or(let left, let right): return left.otherNames + right.otherNames
+        }
+    }
+
+    /// `!self`, simplified.
+    public var negated: IdiomCondition {
+        switch self {
+        case .constant(let value): return .constant(!value)
+        case .not(let inner): return inner
+        default: return .not(self)
+        }
+    }
+
+    /// `self && other`, simplified.
+    public func and(_ other: IdiomCondition) -> IdiomCondition {
+        switch (self, other) {
+        case (.constant(false), _), (_, .constant(false)): return .constant(false)
+        case (.constant(true), _): return other
+        case (_, .constant(true)): return self
+        default: return self == other ? self : .and(self, other)
+        }
+    }
+
+    /// `self || other`, simplified.
+    public func or(_ other: IdiomCondition) -> IdiomCondition {
+        switch (self, other) {
+        case (.constant(true), _), (_, .constant(true)): return .constant(true)
+        case (.constant(false), _): return other
+        case (_, .constant(false)): return self
+        default: return self == other ? self : .or(self, other)
+        }
+    }
+}
+
+/// A use of a helper that may compare the idiom, by name: `isPad` in `if isPad`, `UIDevice.isPad`,
+/// `traitCollection.isPhone`, `isPad()`.
+public struct HelperUse: Hashable, Sendable {
+    public var name: String
+    /// The file the use is in: helpers declared in the same file are preferred.
+    public var path: String
+
+    public init(name: String, path: String) {
+        self.name = name
+        self.path = path
+    }
+}
+
+/// What a helper declaration holds, as the Swift front end reads it.
+public enum HelperValue: Hashable, Sendable {
+    /// A Boolean condition: `var isPad: Bool { userInterfaceIdiom == .pad }`.
+    case condition(IdiomCondition)
+    /// The idiom itself: `let idiom = traitCollection.userInterfaceIdiom`.
+    case idiom
+}
+
+/// A helper declaration: a variable, property or function whose value is an idiom condition or the idiom.
+public struct HelperDeclaration: Hashable, Sendable {
+    public var name: String
+    public var value: HelperValue
+    /// Where it is declared, for messages ("`isPad`, which compares the idiom at Device.swift:12").
+    public var position: SourcePosition
+
+    public init(name: String, value: HelperValue, position: SourcePosition) {
+        self.name = name
+        self.value = value
+        self.position = position
+    }
+}
+
+/// Evaluates idiom conditions, idiom by idiom, with the helpers of the whole project.
+public struct IdiomEvaluator: Sendable {
+    /// Helper declarations by name.
+    public var helpers: [String: [HelperDeclaration]]
+
+    /// How deep helpers may refer to helpers; deeper (or circular) references count as unknown.
+    static let maximumDepth = 8
+
+    public init(helpers: [String: [HelperDeclaration]] = [:]) {
+        self.helpers = helpers
+    }
+
+    /// The declaration a use refers to: one in the same file first, else the first by path and line;
+    /// nil when no helper has that name.
+    public func declaration(of use: HelperUse) -> HelperDeclaration? {
+        guard let candidates = helpers[use.name], !candidates.isEmpty else { return nil }
+        if let local = candidates.first(where: { $0.position.path == use.path }) { return local }
+        return candidates.min { $0.position < $1.position }
+    }
+
+    /// What is left of `condition` when the idiom is `idiom`: `.constant(true)` or `.constant(false)`
+    /// when the idiom decides it, else the condition on everything else.
+    public func residual(_ condition: IdiomCondition, in idiom: Idiom) -> IdiomCondition {
+        residual(condition, in: idiom, depth: 0)
+    }
+
+    private func residual(_ condition: IdiomCondition, in idiom: Idiom, depth: Int) -> IdiomCondition {
+        switch condition {
+        case .constant, .other:
+            return condition
+        case .idiom(let idioms):
+            return .constant(idioms.contains(IdiomSet(idiom)))
+        case .helper(let use):
+            guard depth < Self.maximumDepth, let declaration = declaration(of: use),
+                  case .condition(let inner) = declaration.value else {
+                return .other(use.name, names: [use.name])
+            }
+            return residual(inner, in: idiom, depth: depth + 1)
+        case .helperIdiom(let use, let idioms):
+            guard depth < Self.maximumDepth, let declaration = declaration(of: use), declaration.value == .idiom else {
+                return .other(use.name, names: [use.name])
+            }
+            return .constant(idioms.contains(IdiomSet(idiom)))
+        case .not(let inner):
+            return residual(inner, in: idiom, depth: depth).negated
+        case .and(let left, let right):
+            return residual(left, in: idiom, depth: depth).and(residual(right, in: idiom, depth: depth))
+        case .or(let left, let right):
+            return residual(left, in: idiom, depth: depth).or(residual(right, in: idiom, depth: depth))
+        }
+    }
+
+    /// The idioms in which the condition can be true, and those in which it can be false.
+    public func outcome(of condition: IdiomCondition) -> (whenTrue: IdiomSet, whenFalse: IdiomSet) {
+        var whenTrue: IdiomSet = []
+        var whenFalse: IdiomSet = []
+        for idiom in Idiom.allCases {
+            let value = residual(condition, in: idiom)
+            if value != .constant(false) { whenTrue.insert(IdiomSet(idiom)) }
+            if value != .constant(true) { whenFalse.insert(IdiomSet(idiom)) }
+        }
+        return (whenTrue, whenFalse)
+    }
+
+    /// True when the value of `use` is the idiom itself (`let idiom = traitCollection.userInterfaceIdiom`).
+    public func holdsIdiom(_ use: HelperUse) -> Bool {
+        declaration(of: use)?.value == .idiom
+    }
+
+    /// True when a helper's value is the idiom, or a condition that is not the same in every idiom.
+    public func comparesIdiom(_ declaration: HelperDeclaration) -> Bool {
+        switch declaration.value {
+        case .idiom:
+            return true
+        case .condition(let condition):
+            return Set([Idiom.mac, .pad, .phone].map { residual(condition, in: $0) }).count > 1
+        }
+    }
+
+    /// The declarations of the helpers a condition uses, each once, in order.
+    public func idiomHelpers(in condition: IdiomCondition) -> [HelperDeclaration] {
+        var seen: Set<String> = []
+        var result: [HelperDeclaration] = []
+        for use in condition.helpers where !seen.contains(use.name) {
+            seen.insert(use.name)
+            if let declaration = declaration(of: use) { result.append(declaration) }
+        }
+        return result
+    }
+}

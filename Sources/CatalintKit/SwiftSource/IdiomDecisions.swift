@@ -1,0 +1,319 @@
+import SwiftSyntax
+
+/// Reads the decisions a file makes on the idiom (`if`/`else if` chains, `guard`, early exits, `?:`
+/// and `switch`) into `IdiomDecisionFact`s: for the Mac, iPad and iPhone idioms, which branch each
+/// takes, and what the branches select.
+struct IdiomDecisionReader {
+    let file: SwiftSourceFile
+    let conditions: IdiomConditions
+    let evaluator: IdiomEvaluator
+    let guards: GuardResolver
+
+    /// One branch of a decision: what it is called in messages, and its code.
+    private struct Branch {
+        var label: String
+        /// Statements (a block, or the code after a `guard`), or nil for a branch that does nothing.
+        var statements: [Syntax]
+        /// A value (an arm of `?:`), instead of statements.
+        var value: ExprSyntax?
+    }
+
+    // MARK: The kinds of decision
+
+    func decision(_ node: IfExprSyntax) -> IdiomDecisionFact? {
+        // An `else if` is read with the `if` that starts the chain.
+        if let parent = node.parent?.as(IfExprSyntax.self), parent.elseBody?.id == Syntax(node).id { return nil }
+        var tests: [(condition: IdiomCondition, syntax: Syntax)] = []
+        var branches: [Branch] = []
+        var current: IfExprSyntax? = node
+        var fallback = Branch(label: "no branch (it skips the `if`)", statements: [])
+        while let ifExpression = current {
+            tests.append((conditions.condition(of: ifExpression.conditions), Syntax(ifExpression.conditions)))
+            let label = branches.isEmpty ? "the `if` branch" : "the `else if` branch on line \(file.position(of: ifExpression).line)"
+            branches.append(Branch(label: label, statements: [Syntax(ifExpression.body)]))
+            current = nil
+            switch ifExpression.elseBody {
+            case .ifExpr(let next)?: current = next
+            case .codeBlock(let block)?: fallback = Branch(label: "the `else` branch", statements: [Syntax(block)])
+            case nil: break
+            }
+        }
+        // `if idiom != .pad { return }`: what follows is the other branch.
+        if tests.count == 1, node.elseBody == nil, GuardResolver.alwaysExits(node.body), let rest = Self.statementsAfter(node) {
+            fallback = Branch(label: "the code after the `if`", statements: rest)
+        }
+        return decision(at: Syntax(node), tests: tests, branches: branches + [fallback], anchor: nil)
+    }
+
+    func decision(_ node: GuardStmtSyntax) -> IdiomDecisionFact? {
+        let test = (conditions.condition(of: node.conditions), Syntax(node.conditions))
+        let rest = Branch(label: "the code after the `guard`", statements: Self.statementsAfter(node) ?? [])
+        let exit = Branch(label: "the `guard`'s `else` branch", statements: [Syntax(node.body)])
+        return decision(at: Syntax(node), tests: [test], branches: [rest, exit], anchor: nil)
+    }
+
+    func decision(_ node: TernaryExprSyntax) -> IdiomDecisionFact? {
+        let test = (conditions.condition(of: node.condition), Syntax(node.condition))
+        let branches = [
+            Branch(label: "the value after `?`", statements: [], value: node.thenExpression),
+            Branch(label: "the value after `:`", statements: [], value: node.elseExpression),
+        ]
+        return decision(at: Syntax(node), tests: [test], branches: branches, anchor: nil)
+    }
+
+    func decision(_ node: SwitchExprSyntax) -> IdiomDecisionFact? {
+        guard let cases = conditions.switchCaseTests(node) else { return nil }
+        var tests: [(IdiomCondition, Syntax)] = []
+        var branches: [Branch] = []
+        var fallback = Branch(label: "no case (the `switch` does nothing)", statements: [])
+        for (switchCase, test) in cases {
+            let statements = [Syntax(switchCase.statements)]
+            if let test {
+                tests.append((test, Syntax(switchCase.label)))
+                branches.append(Branch(label: "`\(switchCase.label.compactText.dropLast(switchCase.label.compactText.hasSuffix(":") ? 1 : 0))`", statements: statements))
+            } else {
+                fallback = Branch(label: "`default`", statements: statements)
+            }
+        }
+        return decision(at: Syntax(node), tests: tests, branches: branches + [fallback], anchor: Syntax(node.subject),
+                        spelling: "switch \(node.subject.compactText)")
+    }
+
+    // MARK: Routes
+
+    private func decision(at node: Syntax, tests: [(condition: IdiomCondition, syntax: Syntax)], branches: [Branch],
+                          anchor: Syntax?, spelling: String? = nil) -> IdiomDecisionFact? {
+        guard tests.contains(where: { $0.condition.mentionsIdiom }) else { return nil }
+        var routes: [Idiom: [IdiomDecisionFact.Step]] = [:]
+        for idiom in [Idiom.mac, .pad, .phone] {
+            var steps: [IdiomDecisionFact.Step] = []
+            for (offset, test) in tests.enumerated() {
+                let residual = evaluator.residual(test.condition, in: idiom)
+                if residual == .constant(false) { continue }
+                steps.append(IdiomDecisionFact.Step(branch: offset, condition: residual))
+                if residual == .constant(true) { break }
+            }
+            if steps.last?.condition != .constant(true) {
+                steps.append(IdiomDecisionFact.Step(branch: tests.count, condition: .constant(true)))
+            }
+            routes[idiom] = steps
+        }
+        // A decision that goes the same way in every idiom does not decide on the idiom.
+        guard routes[.mac] != routes[.pad] || routes[.mac] != routes[.phone] else { return nil }
+
+        let helpers = tests.flatMap { evaluator.idiomHelpers(in: $0.condition) }.filter(evaluator.comparesIdiom)
+        let first = tests.first { $0.condition.mentionsIdiom }!
+        let anchorNode = anchor ?? idiomAnchor(in: first.syntax) ?? first.syntax
+        var consequences: [[String]] = []
+        for branch in branches {
+            for statements in branch.statements { consequences += Self.statementGroups(statements) }
+            if let value = branch.value { consequences += Self.valueGroups(value) }
+        }
+        if let destination = Self.destination(of: node) {
+            consequences.append(destination)
+        } else {
+            // A value that goes nowhere we can name: what the values themselves are.
+            for value in branches.compactMap(\.value) { consequences.append(IdiomConditions.identifiers(in: value)) }
+        }
+        return IdiomDecisionFact(
+            spelling: spelling ?? Self.shortened(first.syntax.compactText),
+            branches: branches.map(\.label),
+            branchConditionNames: branches.map { branch in
+                branch.statements.flatMap(Self.conditionNames) + (branch.value.map { Self.conditionNames(Syntax($0)) } ?? [])
+            },
+            routes: routes,
+            helpers: helpers,
+            consequences: consequences.filter { !$0.isEmpty },
+            position: file.position(of: anchorNode),
+            guardContext: guards.context(for: node))
+    }
+
+    /// The first place in a condition that reads the idiom: a comparison's idiom side, or a helper
+    /// that compares it.
+    private func idiomAnchor(in condition: Syntax) -> Syntax? {
+        final class Finder: SyntaxVisitor {
+            let reader: IdiomDecisionReader
+            var found: Syntax?
+            init(_ reader: IdiomDecisionReader) {
+                self.reader = reader
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+                guard found == nil else { return .skipChildren }
+                if let comparison = reader.conditions.comparison(node), reader.dependsOnIdiom(comparison),
+                   let side = reader.conditions.idiomSide(of: node) {
+                    found = Syntax(side)
+                    return .skipChildren
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+                check(ExprSyntax(node))
+                return .skipChildren
+            }
+            override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+                check(ExprSyntax(node))
+                return found == nil ? .visitChildren : .skipChildren
+            }
+            private func check(_ expression: ExprSyntax) {
+                guard found == nil, let name = IdiomConditions.helperName(expression), reader.evaluator.helpers[name] != nil else { return }
+                if reader.dependsOnIdiom(.helper(HelperUse(name: name, path: reader.file.path))) { found = Syntax(expression) }
+            }
+        }
+        let finder = Finder(self)
+        finder.walk(condition)
+        return finder.found
+    }
+
+    /// True when the condition is not the same in the Mac, iPad and iPhone idioms.
+    func dependsOnIdiom(_ condition: IdiomCondition) -> Bool {
+        let values = [Idiom.mac, .pad, .phone].map { evaluator.residual(condition, in: $0) }
+        return Set(values).count > 1
+    }
+
+    // MARK: What the branches select
+
+    /// One group of names per thing a region of statements sets, calls, returns or declares.
+    static func statementGroups(_ region: Syntax) -> [[String]] {
+        final class Collector: SyntaxVisitor {
+            var groups: [[String]] = []
+            override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+                if node.operator.is(AssignmentExprSyntax.self)
+                    || ["+=", "-=", "*=", "/="].contains(node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "") {
+                    groups.append(IdiomConditions.identifiers(in: node.leftOperand))
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                groups.append(IdiomDecisionReader.callNames(node, labels: node.arguments.compactMap { $0.label?.text }))
+                return .visitChildren
+            }
+            override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+                // What is returned goes where the function or property's value goes; a returned call
+                // is a group of its own.
+                var group = IdiomDecisionReader.enclosingName(of: Syntax(node)).map { [$0] } ?? []
+                if let expression = node.expression?.unwrapped,
+                   expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self) {
+                    group += IdiomConditions.identifiers(in: expression)
+                }
+                groups.append(group)
+                return .visitChildren
+            }
+            override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
+                if node.initializer != nil, let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                    groups.append([name] + (node.typeAnnotation.map { IdiomConditions.identifiers(in: $0.type) } ?? []))
+                }
+                return .visitChildren
+            }
+        }
+        let collector = Collector(viewMode: .sourceAccurate)
+        collector.walk(region)
+        return collector.groups
+    }
+
+    /// One group of names per call a value makes (`CGSize(width:height:)`).
+    static func valueGroups(_ value: ExprSyntax) -> [[String]] {
+        statementGroups(Syntax(value)).filter { !$0.isEmpty }
+    }
+
+    /// The names a call spells: its callee (`stack`, `setCustomSpacing`), and the callee's name joined
+    /// with each argument label (`systemFontOfSize`, `constraintEqualToConstant`), so that a label is
+    /// read with the function it belongs to.
+    static func callNames(_ call: FunctionCallExprSyntax, labels: [String]) -> [String] {
+        let callee = IdiomConditions.identifiers(in: call.calledExpression)
+        let function = callee.last ?? ""
+        return callee + labels.map { label in function + label.prefix(1).uppercased() + label.dropFirst() }
+    }
+
+    /// The identifiers the conditions inside a region read: of its `if`s, `guard`s, `switch`es and `?:`s.
+    static func conditionNames(_ region: Syntax) -> [String] {
+        final class Collector: SyntaxVisitor {
+            var names: [String] = []
+            override func visit(_ node: ConditionElementListSyntax) -> SyntaxVisitorContinueKind {
+                names += IdiomConditions.identifiers(in: node)
+                return .visitChildren
+            }
+            override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
+                names += IdiomConditions.identifiers(in: node.subject)
+                return .visitChildren
+            }
+            override func visit(_ node: TernaryExprSyntax) -> SyntaxVisitorContinueKind {
+                names += IdiomConditions.identifiers(in: node.condition)
+                return .visitChildren
+            }
+        }
+        let collector = Collector(viewMode: .sourceAccurate)
+        collector.walk(region)
+        return collector.names
+    }
+
+    /// Where the value a decision chooses goes: the variable it initializes or the property it is
+    /// assigned to, the argument it is passed as, or the function or property that returns it.
+    static func destination(of decision: Syntax) -> [String]? {
+        var node = decision
+        while let parent = node.parent {
+            if let infix = parent.as(InfixOperatorExprSyntax.self) {
+                if infix.operator.is(AssignmentExprSyntax.self) {
+                    return infix.rightOperand.id == node.id ? IdiomConditions.identifiers(in: infix.leftOperand) : nil
+                }
+                node = parent  // `(isPad ? 3 : 2) * spacing`: the result goes on
+                continue
+            }
+            if let binding = parent.as(PatternBindingSyntax.self) {
+                guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
+                return [name] + (binding.typeAnnotation.map { IdiomConditions.identifiers(in: $0.type) } ?? [])
+            }
+            if let argument = parent.as(LabeledExprSyntax.self) {
+                guard let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return nil }
+                return callNames(call, labels: argument.label.map { [$0.text] } ?? [])
+            }
+            if parent.is(ReturnStmtSyntax.self) {
+                return enclosingName(of: parent).map { [$0] }
+            }
+            if parent.is(TupleExprSyntax.self) || parent.is(LabeledExprListSyntax.self) || parent.is(InitializerClauseSyntax.self)
+                || parent.is(PrefixOperatorExprSyntax.self) || parent.is(SequenceExprSyntax.self) {
+                node = parent
+                continue
+            }
+            // The single expression of a computed property, function or closure is what it returns.
+            if let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
+               list.parent?.is(AccessorBlockSyntax.self) == true || list.parent?.parent?.is(FunctionDeclSyntax.self) == true
+                || list.parent?.is(ClosureExprSyntax.self) == true {
+                return enclosingName(of: parent).map { [$0] }
+            }
+            if parent.is(ExpressionStmtSyntax.self) {
+                node = parent
+                continue
+            }
+            return nil
+        }
+        return nil
+    }
+
+    /// The function or property whose body holds `node`: its name.
+    static func enclosingName(of node: Syntax) -> String? {
+        var current = node.parent
+        while let ancestor = current {
+            if let function = ancestor.as(FunctionDeclSyntax.self) { return function.name.text }
+            if let binding = ancestor.as(PatternBindingSyntax.self) { return binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text }
+            if ancestor.is(InitializerDeclSyntax.self) || ancestor.is(MemberBlockSyntax.self) { return nil }
+            current = ancestor.parent
+        }
+        return nil
+    }
+
+    /// The statements after `node` in its block: what runs when a `guard` or an early exit lets it through.
+    static func statementsAfter(_ node: some SyntaxProtocol) -> [Syntax]? {
+        var current = Syntax(node)
+        while let parent = current.parent, !parent.is(CodeBlockItemSyntax.self) {
+            guard parent.is(ExpressionStmtSyntax.self) else { return nil }
+            current = parent
+        }
+        guard let item = current.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return nil }
+        return list.drop(while: { $0.id != item.id }).dropFirst().map { Syntax($0) }
+    }
+
+    static func shortened(_ text: String) -> String {
+        text.count <= 100 ? text : String(text.prefix(97)) + "..."
+    }
+}
