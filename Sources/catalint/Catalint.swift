@@ -30,6 +30,10 @@ struct Catalint: ParsableCommand {
     /// Runs the command and maps every failure to the documented exit statuses: 0 for help and
     /// version, 1 for findings, 2 for usage errors and internal failures.
     static func main() {
+        if let mistyped = mistypedSubcommand(Array(CommandLine.arguments.dropFirst())) {
+            FileHandle.standardError.write(Data("error: unknown command '\(mistyped.word)'. Did you mean `\(mistyped.command)`? (`catalint --help` lists the commands; to lint a path of that name, write ./\(mistyped.word).)\n".utf8))
+            Foundation.exit(ExitStatus.usage)
+        }
         do {
             var command = try parseAsRoot()
             try command.run()
@@ -44,8 +48,17 @@ struct Catalint: ParsableCommand {
             let message = fullMessage(for: error)
             FileHandle.standardError.write(Data(((message.hasPrefix("Error:") || message.hasPrefix("Usage:")) ? message : "error: \(message)").utf8))
             FileHandle.standardError.write(Data("\n".utf8))
-            Foundation.exit(2)
+            Foundation.exit(ExitStatus.usage)
         }
+    }
+
+    /// A first argument that is no option, no existing path and close to a subcommand's name
+    /// (`catalint lnit`), with the subcommand it is likely meant to be.
+    static func mistypedSubcommand(_ arguments: [String]) -> (word: String, command: String)? {
+        guard let word = arguments.first, !word.hasPrefix("-"), !FileManager.default.fileExists(atPath: word) else { return nil }
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName ?? String(describing: $0).lowercased() }
+        guard !names.contains(word), let command = closestName(to: word, in: names) else { return nil }
+        return (word, command)
     }
 }
 
@@ -58,6 +71,11 @@ func finish(_ outcome: CommandOutcome) throws {
     FileHandle.standardOutput.write(Data(outcome.stdout.utf8))
     FileHandle.standardError.write(Data(outcome.stderr.utf8))
     if outcome.exitCode != 0 { throw ExitCode(outcome.exitCode) }
+}
+
+/// Writes a line to standard error at once (for `--verbose`, which reports as it goes).
+func logToStandardError(_ line: String) {
+    FileHandle.standardError.write(Data((line + "\n").utf8))
 }
 
 /// A comma-separated list of rule ids: `--select a,b`.
@@ -75,8 +93,8 @@ struct Lint: ParsableCommand {
             """
     )
 
-    @Argument(help: "Files and folders to lint.", completion: .file())
-    var paths: [String] = ["."]
+    @Argument(help: "Files and folders to lint (default: the current folder).", completion: .file())
+    var paths: [String] = []
 
     @Option(help: "The report format: text, xcode, json, sarif, github, checkstyle, junit, gitlab or summary.")
     var format: ReportFormat = .text
@@ -147,7 +165,8 @@ struct Lint: ParsableCommand {
 
     func run() throws {
         var request = LintRequest()
-        request.paths = paths
+        request.paths = paths.isEmpty ? ["."] : paths
+        request.pathsNamed = !paths.isEmpty
         request.format = format
         request.idiom = idiom
         request.strict = strict
@@ -168,7 +187,7 @@ struct Lint: ParsableCommand {
             request.stdinText = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
         }
         request.color = (format == .text || output != nil) && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
-        try finish(LintCommand.run(request))
+        try finish(LintCommand.run(request, log: logToStandardError))
     }
 }
 

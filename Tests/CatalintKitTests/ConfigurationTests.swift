@@ -90,7 +90,7 @@ final class ConfigurationTests: XCTestCase {
     func testOptionsExtendTheRulesKnowledge() {
         let configuration = try! parse("rules:\n  unavailable-control:\n    classes: [UIPickerView]\n")
         let found = Linter(options: LintOptions(configuration: configuration))
-            .lint(sources: [(path: "/project/A.swift", text: "let p = UIPickerView()\nlet s = UIStepper()\n")]).diagnostics
+            .lintSources([(path: "/project/A.swift", text: "let p = UIPickerView()\nlet s = UIStepper()\n")]).diagnostics
         XCTAssertEqual(found.map { "\($0.position.line) \($0.rule)" }, ["1 unavailable-control", "2 unavailable-control"])
         XCTAssertTrue(found[0].message.contains("`UIPickerView` does not exist"))
     }
@@ -100,11 +100,13 @@ final class ConfigurationTests: XCTestCase {
         let source = "let s = UIStepper()\nlet v = CGSize(width: 390, height: 844)\nlet b = UIButton(); b.setTitle(\"x\", for: .selected)\nfunc f( {\n"
         func run(_ path: String, only: Set<String>? = nil, ignored: Set<String> = []) -> [String] {
             Linter(options: LintOptions(onlyRules: only, ignoredRules: ignored, configuration: configuration))
-                .lint(sources: [(path: path, text: source)]).diagnostics.map { "\($0.rule) \($0.severity.rawValue)" }
+                .lintSources([(path: path, text: source)]).diagnostics.map { "\($0.rule) \($0.severity.rawValue)" }
         }
         XCTAssertEqual(run("/project/A.swift"), ["hard-coded-size error", "button-non-normal-state error", "invalid-swift error"])
         XCTAssertEqual(run("/project/Legacy/A.swift"), ["button-non-normal-state error", "invalid-swift error"])
-        XCTAssertEqual(run("/project/A.swift", only: ["hard-coded-size"]), ["hard-coded-size error", "invalid-swift error"])
+        // --select applies to the tool's own rules too: a syntax error is not reported unless selected.
+        XCTAssertEqual(run("/project/A.swift", only: ["hard-coded-size"]), ["hard-coded-size error"])
+        XCTAssertEqual(run("/project/A.swift", only: ["hard-coded-size", "invalid-swift"]), ["hard-coded-size error", "invalid-swift error"])
         XCTAssertEqual(run("/project/A.swift", ignored: ["hard-coded-size", "invalid-swift"]), ["button-non-normal-state error"])
     }
 

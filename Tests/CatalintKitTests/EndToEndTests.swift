@@ -35,6 +35,57 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(one.stdout, many.stdout)
     }
 
+    // MARK: First run
+
+    func testAMistypedSubcommandGetsASuggestion() throws {
+        let directory = try temporaryDirectory(self)
+        let mistyped = try run(["lnit"], in: directory)
+        XCTAssertEqual(mistyped.status, 2)
+        XCTAssertTrue(mistyped.stderr.contains("unknown command 'lnit'. Did you mean `init`?"), mistyped.stderr)
+        XCTAssertEqual(try run(["rulse"], in: directory).stderr.contains("Did you mean `rules`?"), true)
+        // A real path of that name is linted, not taken for a command.
+        try write("let label = UILabel()\n", to: directory.appendingPathComponent("lnit/A.swift"))
+        let path = try run(["lnit"], in: directory)
+        XCTAssertEqual(path.status, 0, path.stderr)
+        XCTAssertTrue(path.stdout.contains("1 file checked"), path.stdout)
+    }
+
+    func testARunThatChecksNoFileSaysSo() throws {
+        let directory = try temporaryDirectory(self)
+        try write("notes\n", to: directory.appendingPathComponent("Docs/README.md"))
+        let named = try run(["lint", "Docs"], in: directory)
+        XCTAssertEqual(named.status, 2)
+        XCTAssertTrue(named.stderr.contains("no file to lint under Docs"), named.stderr)
+        let current = try run(["lint"], in: directory)
+        XCTAssertEqual(current.status, 0)
+        XCTAssertTrue(current.stderr.contains("warning: no file was linted"), current.stderr)
+        try write("excluded: [\"Sources/**\"]\n", to: directory.appendingPathComponent(".catalint.yml"))
+        try write("let s = UIStepper()\n", to: directory.appendingPathComponent("Sources/A.swift"))
+        let excluded = try run(["lint", "Sources"], in: directory)
+        XCTAssertEqual(excluded.status, 2, excluded.stdout)
+    }
+
+    func testVerboseSaysWhatItDecidedBeforeItFails() throws {
+        let directory = try temporaryDirectory(self)
+        try write("idiom: pad\n", to: directory.appendingPathComponent(".catalint.yml"))
+        let result = try run(["lint", "--verbose", "Missing"], in: directory)
+        XCTAssertEqual(result.status, 2)
+        let lines = result.stderr.split(separator: "\n").map(String.init)
+        XCTAssertTrue(lines.first?.hasPrefix("catalint: configuration: ") == true, result.stderr)
+        XCTAssertTrue(lines.contains("catalint: idiom: pad (the configuration's idiom)"), result.stderr)
+        XCTAssertEqual(lines.last, "error: Missing: no such file or directory")
+    }
+
+    func testSelectAppliesToTheToolsOwnRules() throws {
+        let directory = try temporaryDirectory(self)
+        try write("let s = UIStepper()\nfunc f( {\n", to: directory.appendingPathComponent("A.swift"))
+        let selected = try run(["lint", "--format", "xcode", "--select", "unavailable-control", "."], in: directory)
+        XCTAssertEqual(selected.stdout.split(separator: "\n").count, 1, selected.stdout)
+        XCTAssertTrue(selected.stdout.contains("[unavailable-control]"))
+        let ignored = try run(["lint", "--format", "xcode", "--ignore", "invalid-swift", "."], in: directory)
+        XCTAssertFalse(ignored.stdout.contains("invalid-swift"), ignored.stdout)
+    }
+
     // MARK: Exit status
 
     func testExitStatuses() throws {

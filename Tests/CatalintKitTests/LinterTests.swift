@@ -55,7 +55,7 @@ final class LinterTests: XCTestCase {
         if FileManager.default.isReadableFile(atPath: file.path) {
             throw XCTSkip("running as a user who can read any file (root)")
         }
-        let result = try Linter().lint(paths: [file.path])
+        let result = try Linter().lint(.paths([file.path]))
         XCTAssertEqual(result.diagnostics.map(\.rule), [ToolRule.unreadableFile])
         XCTAssertTrue(result.diagnostics[0].message.contains("cannot be read"))
         #endif
@@ -67,7 +67,7 @@ final class LinterTests: XCTestCase {
         try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("Gone.swift").path,
                                                    withDestinationPath: directory.appendingPathComponent("Nowhere.swift").path)
         try FileManager.default.createSymbolicLink(atPath: directory.appendingPathComponent("Loop").path, withDestinationPath: directory.path)
-        let result = try Linter().lint(paths: [directory.path])
+        let result = try Linter().lint(.paths([directory.path]))
         XCTAssertEqual(result.diagnostics.map { "\(($0.position.path as NSString).lastPathComponent) \($0.rule)" },
                        ["Gone.swift unreadable-file", "Good.swift unavailable-control"])
         XCTAssertEqual(result.filesChecked, 2)

@@ -64,13 +64,13 @@ final class SuppressionTests: XCTestCase {
     func testACommentForARuleThatIsOffIsNotUnused() {
         let configuration = try! ConfigurationLoader.parse("rules:\n  hard-coded-size: off\n", path: "/p/.catalint.yml")
         let found = Linter(options: LintOptions(configuration: configuration))
-            .lint(sources: [(path: "/p/A.swift", text: "// catalint:disable:next hard-coded-size\nlet v = CGSize(width: 768, height: 1024)\n")])
+            .lintSources([(path: "/p/A.swift", text: "// catalint:disable:next hard-coded-size\nlet v = CGSize(width: 768, height: 1024)\n")])
         XCTAssertEqual(found.diagnostics.map(\.rule), [])
     }
 
     func testSuppressionRulesCanBeTurnedOff() {
         let found = Linter(options: LintOptions(ignoredRules: ["unused-suppression", "invalid-suppression"]))
-            .lint(sources: [(path: "A.swift", text: "// catalint:disable:next hard-coded-size\nlet x = 1 // catalint:disable:this nope\n")])
+            .lintSources([(path: "A.swift", text: "// catalint:disable:next hard-coded-size\nlet x = 1 // catalint:disable:this nope\n")])
         XCTAssertEqual(found.diagnostics.map(\.rule), [])
     }
 

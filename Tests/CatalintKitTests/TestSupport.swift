@@ -8,7 +8,7 @@ let packageRoot: URL = URL(fileURLWithPath: #filePath)
 
 /// Lints in-memory Swift sources in the Mac idiom.
 func lint(_ sources: [(String, String)], idiom: Idiom = .mac, jobs: Int = 2, only: Set<String>? = nil) -> [Diagnostic] {
-    Linter(options: LintOptions(idiom: idiom, jobs: jobs, onlyRules: only)).lint(sources: sources.map { (path: $0.0, text: $0.1) }).diagnostics
+    Linter(options: LintOptions(idiom: idiom, jobs: jobs, onlyRules: only)).lintSources(sources.map { (path: $0.0, text: $0.1) }).diagnostics
 }
 
 /// Lints one in-memory file and returns `line:column rule` for each diagnostic.
@@ -100,5 +100,17 @@ struct SeededGenerator: RandomNumberGenerator {
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
         z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
         return z ^ (z >> 31)
+    }
+}
+
+extension Linter {
+    /// Lints in-memory sources: in-memory input never fails to be found.
+    func lintSources(_ sources: [(path: String, text: String)]) -> LintResult {
+        do {
+            return try lint(.sources(sources))
+        } catch {
+            XCTFail("linting in-memory sources threw \(error)")
+            return LintResult(diagnostics: [], paths: [])
+        }
     }
 }

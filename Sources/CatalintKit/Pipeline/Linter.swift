@@ -6,7 +6,8 @@ public struct LintOptions: Sendable {
     public var idiom: Idiom
     /// How many files are processed at once.
     public var jobs: Int
-    /// When set, only these rules report (`--select`); tool rules report regardless.
+    /// When set, only these rules report (`--select`), the tool's own rules (`invalid-swift`,
+    /// `unused-suppression`, ...) as much as the others.
     public var onlyRules: Set<String>?
     /// Rules that never report (`--ignore`).
     public var ignoredRules: Set<String>
@@ -31,11 +32,22 @@ public struct LintOptions: Sendable {
     /// configuration's `rules:` and `overrides:`, then `--select` and `--ignore`.
     public func severity(of rule: RuleDefinition, at path: String) -> Severity? {
         if ignoredRules.contains(rule.id) { return nil }
-        if let onlyRules, !onlyRules.contains(rule.id), rule.category != .tool { return nil }
+        if let onlyRules, !onlyRules.contains(rule.id) { return nil }
         if let level = configuration.level(of: rule.id, at: path) { return level.severity }
         if idiom == .pad && rule.category == .exception { return .note }
         return rule.severity
     }
+}
+
+/// What to lint.
+public enum LintInputs: Sendable {
+    /// Files and folders as the user named them: folders are walked for lintable files that the
+    /// configuration includes; files are taken as they are unless excluded.
+    case paths([String])
+    /// Exactly these files (already found, e.g. by `--changed`), unless excluded.
+    case files([String])
+    /// Text to lint as if it were the file at each path (standard input, an editor's buffer, tests).
+    case sources([(path: String, text: String)])
 }
 
 /// The outcome of a lint run.
@@ -70,28 +82,28 @@ public struct Linter: Sendable {
         self.options = options
     }
 
-    /// Lints the files under `paths` (files and folders); throws `LintError` for a bad path.
-    public func lint(paths: [String]) throws -> LintResult {
-        let files = try FileDiscovery.files(in: paths, configuration: options.configuration)
+    /// Lints `inputs`, the one way into the pipeline for the command line, editors and tests:
+    /// finds the files (throwing `LintError` for a path that does not exist or is not lintable),
+    /// reads them, and returns the findings, sorted.
+    public func lint(_ inputs: LintInputs) throws -> LintResult {
         let configuration = options.configuration
-        let inputs = parallelMap(files, jobs: options.jobs) { path in
-            SourceInput(path: path, kind: configuration.inputKind(path) ?? .swift, contents: SourceInput.read(path))
+        switch inputs {
+        case .paths(let paths):
+            let files = try FileDiscovery.files(in: paths, configuration: configuration)
+            return lint(read(files))
+        case .files(let files):
+            return lint(read(files.filter { !configuration.isExcluded($0) }.sorted()))
+        case .sources(let sources):
+            let kept = sources.filter { !configuration.isExcluded($0.path) }
+            return lint(kept.map { SourceInput(path: $0.path, kind: configuration.inputKind($0.path) ?? .swift, contents: .success($0.text)) })
         }
-        return lint(inputs)
     }
 
-    /// Lints exactly these files (already filtered), reading them from disk.
-    public func lint(files: [String]) -> LintResult {
+    private func read(_ files: [String]) -> [SourceInput] {
         let configuration = options.configuration
-        let inputs = parallelMap(files.filter { !configuration.isExcluded($0) }.sorted(), jobs: options.jobs) { path in
+        return parallelMap(files, jobs: options.jobs) { path in
             SourceInput(path: path, kind: configuration.inputKind(path) ?? .swift, contents: SourceInput.read(path))
         }
-        return lint(inputs)
-    }
-
-    /// Lints sources given as text, as if they were files at the given paths.
-    public func lint(sources: [(path: String, text: String)]) -> LintResult {
-        lint(sources.map { SourceInput(path: $0.path, kind: options.configuration.inputKind($0.path) ?? .swift, contents: .success($0.text)) })
     }
 
     func lint(_ inputs: [SourceInput]) -> LintResult {

@@ -1,16 +1,17 @@
 import Foundation
 
 /// The few questions catalint asks git, by running it.
-enum Git {
-    struct Failure: Error, CustomStringConvertible {
-        var description: String
+public enum Git {
+    public struct Failure: Error, CustomStringConvertible {
+        public var description: String
     }
 
-    /// Runs git with `arguments` in the working folder; its standard output, or nil when it fails.
-    static func run(_ arguments: [String]) -> String? {
+    /// Runs git with `arguments` in `folder` (the working folder when nil); its standard output, or
+    /// nil when it fails.
+    static func run(_ arguments: [String], in folder: String? = nil) -> String? {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
+        process.arguments = ["git"] + (folder.map { ["-C", $0] } ?? []) + arguments
         let output = Pipe()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
@@ -22,14 +23,14 @@ enum Git {
         return String(decoding: data, as: UTF8.self)
     }
 
-    /// The root of the working tree, when the working folder is in one.
-    static func topLevel() -> String? {
-        run(["rev-parse", "--show-toplevel"])?.trimmingCharacters(in: .whitespacesAndNewlines)
+    /// The root of the working tree that holds `folder` (the working folder when nil), if any.
+    public static func topLevel(of folder: String? = nil) -> String? {
+        run(["rev-parse", "--show-toplevel"], in: folder)?.trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     /// The files under `paths` that are modified or staged against HEAD, or untracked (and not
     /// ignored), as paths relative to the working folder; deleted files are left out.
-    static func changedFiles(under paths: [String]) throws -> [String] {
+    public static func changedFiles(under paths: [String]) throws -> [String] {
         guard topLevel() != nil else {
             throw Failure(description: "--changed needs a git working tree, and \(FileManager.default.currentDirectoryPath) is not in one")
         }

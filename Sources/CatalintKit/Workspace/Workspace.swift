@@ -1,0 +1,92 @@
+import Foundation
+
+/// Where a lint run happens: the configuration that applies to the linted files, the idiom the app
+/// uses on the Mac, and the project folder whose other Swift files are indexed when only some files
+/// are linted. Everything is found from the linted paths, not from the working folder.
+public struct Workspace: Sendable {
+    public var configuration: Configuration
+    public var idiom: Idiom
+    /// The project folder: the configuration file's folder, else the git working tree that holds
+    /// the linted paths, else the folder they share.
+    public var root: String
+
+    public init(configuration: Configuration, idiom: Idiom, root: String) {
+        self.configuration = configuration
+        self.idiom = idiom
+        self.root = root
+    }
+
+    /// Where the configuration comes from.
+    public enum ConfigurationSource: Sendable {
+        /// The nearest `.catalint.yml` from the linted paths' folder up, if any.
+        case nearest
+        /// This file (`--config`).
+        case file(String)
+        /// None: the defaults (`--no-config`).
+        case none
+    }
+
+    /// Opens the workspace of `paths` (files and folders; a `--stdin-filename` path need not exist):
+    /// reads the configuration, decides the idiom (`idiom`, else the configuration's; `auto` reads
+    /// the Xcode project that owns the linted files) and finds the project folder. `log` receives
+    /// each decision as it is made, for `--verbose`. Throws `ConfigurationError` for a bad
+    /// configuration and `WorkspaceError` for a missing configuration file.
+    public static func open(linting paths: [String], configuration source: ConfigurationSource, idiom setting: IdiomSetting?,
+                            log: (String) -> Void = { _ in }) throws -> Workspace {
+        let folder = commonFolder(of: paths)
+        let configuration: Configuration
+        switch source {
+        case .none:
+            configuration = Configuration(directory: folder)
+            log("configuration: none (--no-config), the defaults")
+        case .file(let path):
+            guard FileManager.default.fileExists(atPath: path) else { throw WorkspaceError(message: "\(path): no such configuration file") }
+            configuration = try ConfigurationLoader.load(path)
+            log("configuration: \(path) (--config)")
+        case .nearest:
+            if let path = ConfigurationLoader.discover(from: folder) {
+                configuration = try ConfigurationLoader.load(path)
+                log("configuration: \(path), the nearest to \(folder)")
+            } else {
+                configuration = Configuration(directory: folder)
+                log("configuration: none found from \(folder) up; using the defaults")
+            }
+        }
+        let chosen = setting ?? configuration.idiom
+        let idiom: Idiom
+        switch chosen {
+        case .mac, .pad:
+            idiom = chosen == .mac ? .mac : .pad
+            log("idiom: \(idiom.rawValue) (\(setting != nil ? "--idiom" : "the configuration's idiom"))")
+        case .auto:
+            let decision = IdiomDetection.detect(from: configuration.file == nil ? folder : configuration.directory)
+            idiom = decision.idiom
+            log("idiom: \(idiom.rawValue) (auto): \(decision.reason)")
+        }
+        let root = configuration.file != nil ? configuration.directory : (Git.topLevel(of: folder) ?? folder)
+        return Workspace(configuration: configuration, idiom: idiom, root: root)
+    }
+
+    /// The folder that holds every path (a file's own folder), absolute; the working folder when
+    /// there are none.
+    public static func commonFolder(of paths: [String]) -> String {
+        let folders = paths.map { path -> [Substring] in
+            var isDirectory: ObjCBool = false
+            let absolute = Configuration.absolute(path)
+            let folder = FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) && isDirectory.boolValue
+                ? absolute : URL(fileURLWithPath: absolute).deletingLastPathComponent().path
+            return folder.split(separator: "/")
+        }
+        guard var common = folders.first else { return FileManager.default.currentDirectoryPath }
+        for folder in folders.dropFirst() {
+            common = Array(zip(common, folder).prefix(while: { $0.0 == $0.1 }).map(\.0))
+        }
+        return "/" + common.joined(separator: "/")
+    }
+}
+
+/// A workspace that cannot be opened: exit status 2.
+public struct WorkspaceError: Error, CustomStringConvertible, Sendable {
+    public var message: String
+    public var description: String { message }
+}

@@ -1,0 +1,181 @@
+import CatalintKit
+import Foundation
+
+/// Everything `catalint lint` was asked for, once the command line is parsed.
+struct LintRequest {
+    var paths: [String] = ["."]
+    /// True when the paths were named on the command line (not the default `.`).
+    var pathsNamed = false
+    var format: ReportFormat = .text
+    /// `--idiom`; nil means the configuration's (default `auto`).
+    var idiom: IdiomSetting?
+    var strict = false
+    var exitZero = false
+    var jobs = ProcessInfo.processInfo.activeProcessorCount
+    var configPath: String?
+    var noConfig = false
+    var select: [String]?
+    var ignore: [String] = []
+    var verbose = false
+    var writeBaseline: String?
+    var baseline: String?
+    var strictBaseline = false
+    /// Colour the text report (stdout is a terminal and `NO_COLOR` is unset).
+    var color = false
+    /// Also write the `format` report to this file; the terminal then gets the text report.
+    var output: String?
+    /// Lint standard input as if it were this file (`--stdin-filename PATH -`).
+    var stdinFilename: String?
+    /// The text read from standard input, for `stdinFilename`.
+    var stdinText: String?
+    /// Lint only the files git sees as modified, staged or untracked under `paths`.
+    var changed = false
+}
+
+/// What a command prints and how it exits. `stderr` lines already written (with `--verbose`, as
+/// they happen) are not repeated here.
+struct CommandOutcome {
+    var stdout = ""
+    var stderr = ""
+    var exitCode: Int32 = 0
+
+    static func failure(_ message: String) -> CommandOutcome {
+        CommandOutcome(stdout: "", stderr: message.hasSuffix("\n") ? message : message + "\n", exitCode: ExitStatus.usage)
+    }
+}
+
+/// `catalint lint`: the workspace, the lint run, the baseline, the report, the exit status.
+enum LintCommand {
+    static func run(_ request: LintRequest, log: @escaping (String) -> Void) -> CommandOutcome {
+        let ids = RuleCatalog.all.map(\.id)
+        for id in (request.select ?? []) + request.ignore where !ids.contains(id) {
+            let hint = closestName(to: id, in: ids).map { " Did you mean '\($0)'?" } ?? ""
+            return .failure("error: unknown rule '\(id)' in --select or --ignore.\(hint) `catalint rules` lists them.")
+        }
+        if request.baseline != nil && request.writeBaseline != nil {
+            return .failure("error: --baseline and --write-baseline cannot be used together.")
+        }
+        let verbose: (String) -> Void = { line in if request.verbose { log("catalint: " + line) } }
+        do {
+            let linted = request.stdinFilename.map { [$0] } ?? request.paths
+            let source: Workspace.ConfigurationSource = request.noConfig ? .none : request.configPath.map { .file($0) } ?? .nearest
+            let workspace = try Workspace.open(linting: linted, configuration: source, idiom: request.idiom, log: verbose)
+            var options = LintOptions(idiom: workspace.idiom, jobs: request.jobs, onlyRules: request.select.map(Set.init),
+                                      ignoredRules: Set(request.ignore), configuration: workspace.configuration)
+            let inputs: LintInputs
+            if let name = request.stdinFilename {
+                guard workspace.configuration.inputKind(name) != nil else { throw LintError.notLintable(name) }
+                inputs = .sources([(path: name, text: request.stdinText ?? "")])
+            } else if request.changed {
+                let files = try Git.changedFiles(under: request.paths).filter { workspace.configuration.inputKind($0) != nil }
+                verbose("--changed: \(files.count) changed file\(files.count == 1 ? "" : "s")")
+                inputs = .files(files)
+            } else {
+                inputs = .paths(request.paths)
+            }
+            if lintsSomeFiles(inputs) {
+                // A few files: index the rest of the project for the classes and helpers it declares.
+                options.indexRoot = workspace.root
+                verbose("indexing the Swift files under \(workspace.root) for their declarations")
+            }
+            var result = try Linter(options: options).lint(inputs)
+            verbose("\(result.filesChecked) file\(result.filesChecked == 1 ? "" : "s") checked")
+            return finish(&result, request: request, log: log)
+        } catch {
+            return .failure("error: \(error)")
+        }
+    }
+
+    /// True when the inputs name files rather than folders: only those are linted, and the rest of
+    /// the project is indexed.
+    static func lintsSomeFiles(_ inputs: LintInputs) -> Bool {
+        switch inputs {
+        case .sources, .files: return true
+        case .paths(let paths):
+            return paths.contains { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && !isDirectory.boolValue
+            }
+        }
+    }
+
+    /// The baseline, the report and the exit status of a finished run.
+    private static func finish(_ result: inout LintResult, request: LintRequest, log: (String) -> Void) -> CommandOutcome {
+        var outcome = CommandOutcome()
+        var goneFromBaseline: [Baseline.Entry] = []
+        if result.filesChecked == 0 {
+            if request.pathsNamed && !request.changed && request.stdinFilename == nil {
+                return .failure("error: no file to lint under \(request.paths.joined(separator: ", ")): nothing there is a Swift, interface or Interface Builder file that the configuration includes.")
+            }
+            outcome.stderr += "warning: no file was linted" + (request.changed ? " (no changed files)" : request.stdinFilename != nil ? " (the configuration excludes \(request.stdinFilename!))" : "") + ".\n"
+        }
+        if let path = request.writeBaseline {
+            let baseline = Baseline(diagnostics: result.diagnostics, directory: folder(of: path))
+            do { try baseline.write(to: path) } catch { return .failure("error: \(error)") }
+            outcome.stderr += "catalint: wrote \(baseline.findings.count) finding\(baseline.findings.count == 1 ? "" : "s") to the baseline \(path)\n"
+        } else if let path = request.baseline {
+            do {
+                let applied = try Baseline.read(path).apply(to: result.diagnostics, directory: folder(of: path))
+                if request.verbose { log("catalint: the baseline \(path) accepted \(result.diagnostics.count - applied.new.count) findings") }
+                result.diagnostics = applied.new
+                goneFromBaseline = applied.gone
+            } catch {
+                return .failure("error: \(error)")
+            }
+        }
+        if let output = request.output {
+            do {
+                try Data(request.format.reporter().report(result).utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+            } catch {
+                return .failure("error: cannot write the report to \(output): \(error.localizedDescription)")
+            }
+            outcome.stdout = ReportFormat.text.reporter(color: request.color).report(result)
+        } else {
+            outcome.stdout = request.format.reporter(color: request.color).report(result)
+        }
+        if !goneFromBaseline.isEmpty && request.strictBaseline {
+            let count = goneFromBaseline.count == 1 ? "1 baselined finding is" : "\(goneFromBaseline.count) baselined findings are"
+            outcome.stderr += "catalint: \(count) gone; shrink the baseline with --write-baseline:\n"
+            for entry in goneFromBaseline { outcome.stderr += "  \(entry.path): [\(entry.rule)] \(entry.line)\n" }
+        }
+        outcome.exitCode = ExitStatus.of(result, request: request, baselineGone: !goneFromBaseline.isEmpty)
+        return outcome
+    }
+
+    private static func folder(of path: String) -> String {
+        URL(fileURLWithPath: Configuration.absolute(path)).deletingLastPathComponent().path
+    }
+
+    /// Runs `catalint init`: writes a commented starter configuration with the detected idiom.
+    static func initialize(directory: String = FileManager.default.currentDirectoryPath, force: Bool = false) -> CommandOutcome {
+        let path = URL(fileURLWithPath: directory).appendingPathComponent(Configuration.fileName).path
+        if FileManager.default.fileExists(atPath: path) && !force {
+            return .failure("error: \(path) exists already; use --force to replace it.")
+        }
+        let decision = IdiomDetection.detect(from: directory)
+        do {
+            try Data(StarterConfiguration.text(detected: decision).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            return .failure("error: cannot write \(path): \(error.localizedDescription)")
+        }
+        return CommandOutcome(stdout: "Wrote \(path) (idiom: \(decision.idiom.rawValue); \(decision.reason)).\n", stderr: "", exitCode: 0)
+    }
+}
+
+/// The exit statuses, decided here and nowhere else.
+enum ExitStatus {
+    static let success: Int32 = 0
+    /// Findings that fail the run.
+    static let findings: Int32 = 1
+    /// A usage error, a path that does not exist, a bad configuration, an internal failure.
+    static let usage: Int32 = 2
+
+    /// 1 when an error-severity finding is left (or a warning, with `--strict`), or accepted
+    /// baseline findings are gone under `--strict-baseline`; 0 with `--exit-zero` or
+    /// `--write-baseline`, or when nothing fails.
+    static func of(_ result: LintResult, request: LintRequest, baselineGone: Bool) -> Int32 {
+        if request.exitZero || request.writeBaseline != nil { return success }
+        let failing = result.count(.error) + (request.strict ? result.count(.warning) : 0)
+        return failing > 0 || (request.strictBaseline && baselineGone) ? findings : success
+    }
+}
