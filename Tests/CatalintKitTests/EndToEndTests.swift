@@ -86,6 +86,31 @@ final class EndToEndTests: XCTestCase {
         XCTAssertFalse(ignored.stdout.contains("invalid-swift"), ignored.stdout)
     }
 
+    func testColumnsInEachUnit() throws {
+        let directory = try temporaryDirectory(self)
+        // `é` is one character and two UTF-8 bytes; the family emoji one character, 18 bytes, 8 UTF-16 units.
+        try write("let café = \"👩‍👩‍👧\"; let s = UIStepper()\n", to: directory.appendingPathComponent("A.swift"))
+        let xcode = try run(["lint", "--format", "xcode", "A.swift"], in: directory)
+        XCTAssertTrue(xcode.stdout.hasPrefix("A.swift:1:43: error: "), xcode.stdout)
+        let text = try run(["lint", "A.swift"], in: directory, environment: ["NO_COLOR": "1"])
+        XCTAssertTrue(text.stdout.hasPrefix("A.swift:1:43: error[unavailable-control]"), text.stdout)
+        // The caret stands under the character, whatever the bytes.
+        XCTAssertTrue(text.stdout.contains("\n  |                         ^\n"), text.stdout)
+        let json = try run(["lint", "--format", "json", "A.swift"], in: directory)
+        XCTAssertTrue(json.stdout.contains("\"line\": 1, \"column\": 25, \"byte_column\": 43, \"utf16_column\": 32,"), json.stdout)
+        let sarif = try run(["lint", "--format", "sarif", "A.swift"], in: directory)
+        XCTAssertTrue(sarif.stdout.contains("\"startColumn\" : 32"), sarif.stdout)
+        XCTAssertTrue(sarif.stdout.contains("\"columnKind\" : \"utf16CodeUnits\""), sarif.stdout)
+    }
+
+    func testEveryKindOfLineBreakCounts() throws {
+        let directory = try temporaryDirectory(self)
+        try write("let a = 1\rlet s = UIStepper()\r\nlet b = 2\rlet p = UIPageControl()\n", to: directory.appendingPathComponent("A.swift"))
+        let result = try run(["lint", "--format", "xcode", "A.swift"], in: directory)
+        XCTAssertEqual(result.stdout.split(separator: "\n").map { $0.split(separator: ":").prefix(3).joined(separator: ":") },
+                       ["A.swift:2:9", "A.swift:4:9"])
+    }
+
     // MARK: Exit status
 
     func testExitStatuses() throws {

@@ -13,8 +13,13 @@ final class IntegrationFormatTests: XCTestCase {
 
     private func diagnostic(_ path: String, _ line: Int, _ column: Int, _ rule: String = "unavailable-control",
                             _ severity: Severity = .error, message: String = "Broken.", source: String? = nil) -> Diagnostic {
-        Diagnostic(rule: rule, severity: severity, position: SourcePosition(path: path, line: line, column: column),
-                   message: message, help: "Fix it.", sourceLine: source)
+        // With a source line, the position comes from the text, as the front ends make it.
+        let position = source.map { text in
+            let lines = String(repeating: "\n", count: line - 1) + text
+            let prefix = text.prefix(column - 1)
+            return SourceText(path: path, text: lines).position(utf8Offset: line - 1 + prefix.utf8.count)
+        } ?? SourcePosition(path: path, line: line, column: column)
+        return Diagnostic(rule: rule, severity: severity, position: position, message: message, help: "Fix it.", sourceLine: source)
     }
 
     func testGitHubEscapesAsTheActionsToolkitDoes() {

@@ -1,5 +1,5 @@
-/// A file's text with its line starts, to turn the offsets and marks parsers give into positions
-/// whose columns count characters.
+/// A file's text with its line starts, to turn the offsets and marks parsers give into positions.
+/// LF, CRLF and a lone CR each end a line.
 struct SourceText: Sendable {
     let path: String
     let text: String
@@ -11,51 +11,87 @@ struct SourceText: Sendable {
         self.path = path
         self.text = text
         self.bytes = Array(text.utf8)
+        self.lineStarts = Self.lineStarts(bytes)
+    }
+
+    /// Where each line starts: after every LF, after every CR that no LF follows.
+    static func lineStarts(_ bytes: [UInt8]) -> [Int] {
         var starts = [0]
-        for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
-            starts.append(offset + 1)
+        var offset = 0
+        while offset < bytes.count {
+            let byte = bytes[offset]
+            if byte == UInt8(ascii: "\n") {
+                starts.append(offset + 1)
+            } else if byte == UInt8(ascii: "\r"), offset + 1 >= bytes.count || bytes[offset + 1] != UInt8(ascii: "\n") {
+                starts.append(offset + 1)
+            }
+            offset += 1
         }
-        self.lineStarts = starts
+        return starts
     }
 
     var utf8: [UInt8] { bytes }
 
-    /// The position of a UTF-8 offset.
-    func position(utf8Offset offset: Int) -> SourcePosition {
-        let offset = min(max(offset, 0), bytes.count)
+    /// The number of lines.
+    var lineCount: Int { lineStarts.count }
+
+    /// The 1-based line that holds a UTF-8 offset.
+    func lineNumber(utf8Offset offset: Int) -> Int {
         var low = 0
         var high = lineStarts.count - 1
         while low < high {
             let middle = (low + high + 1) / 2
             if lineStarts[middle] <= offset { low = middle } else { high = middle - 1 }
         }
-        let prefix = String(decoding: bytes[lineStarts[low]..<offset], as: UTF8.self)
-        return SourcePosition(path: path, line: low + 1, column: prefix.count + 1)
+        return low + 1
+    }
+
+    /// The UTF-8 offset where a 1-based line starts.
+    func lineStart(_ line: Int) -> Int {
+        lineStarts[min(max(line, 1), lineStarts.count) - 1]
+    }
+
+    /// The position of a UTF-8 offset.
+    func position(utf8Offset offset: Int) -> SourcePosition {
+        let offset = min(max(offset, 0), bytes.count)
+        let line = lineNumber(utf8Offset: offset)
+        let prefix = String(decoding: bytes[lineStarts[line - 1]..<offset], as: UTF8.self)
+        return SourcePosition(path: path, line: line, column: prefix.count + 1,
+                              utf8Column: offset - lineStarts[line - 1] + 1, utf16Column: prefix.utf16.count + 1)
     }
 
     /// The position of a 1-based line and a 1-based column counted in Unicode scalars (as libyaml does).
     func position(line: Int, scalarColumn: Int) -> SourcePosition {
         guard line >= 1, line <= lineStarts.count else { return SourcePosition(path: path, line: max(line, 1), column: max(scalarColumn, 1)) }
-        let end = line < lineStarts.count ? lineStarts[line] : bytes.count
-        let lineText = String(decoding: bytes[lineStarts[line - 1]..<end], as: UTF8.self)
-        let scalars = lineText.unicodeScalars
-        let scalarIndex = scalars.index(scalars.startIndex, offsetBy: max(0, scalarColumn - 1), limitedBy: scalars.endIndex) ?? scalars.endIndex
-        let prefix = String(String.UnicodeScalarView(scalars[..<scalarIndex]))
-        return SourcePosition(path: path, line: line, column: prefix.count + 1)
+        var offset = lineStarts[line - 1]
+        let end = lineEnd(line)
+        var remaining = max(0, scalarColumn - 1)
+        while remaining > 0, offset < end {
+            // Step over one scalar: a lead byte and its continuation bytes.
+            offset += 1
+            while offset < end, bytes[offset] & 0xC0 == 0x80 { offset += 1 }
+            remaining -= 1
+        }
+        return position(utf8Offset: offset)
     }
 
     /// The position of a 1-based line and a 1-based column counted in UTF-8 bytes (as libxml2 does).
     func position(line: Int, utf8Column: Int) -> SourcePosition {
         guard line >= 1, line <= lineStarts.count else { return SourcePosition(path: path, line: max(line, 1), column: max(utf8Column, 1)) }
-        let end = line < lineStarts.count ? lineStarts[line] : bytes.count
-        return position(utf8Offset: min(lineStarts[line - 1] + utf8Column - 1, end))
+        return position(utf8Offset: min(lineStarts[line - 1] + utf8Column - 1, lineEnd(line)))
+    }
+
+    /// The UTF-8 offset where a 1-based line's text ends, before its line break.
+    private func lineEnd(_ number: Int) -> Int {
+        var end = number < lineStarts.count ? lineStarts[number] : bytes.count
+        if end > lineStarts[number - 1], bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
+        if end > lineStarts[number - 1], bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
+        return end
     }
 
     /// The text of a 1-based line, without its line break.
     func line(_ number: Int) -> String? {
         guard number >= 1, number <= lineStarts.count else { return nil }
-        var end = number < lineStarts.count ? lineStarts[number] - 1 : bytes.count
-        if end > lineStarts[number - 1], bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
-        return String(decoding: bytes[lineStarts[number - 1]..<max(end, lineStarts[number - 1])], as: UTF8.self)
+        return String(decoding: bytes[lineStarts[number - 1]..<lineEnd(number)], as: UTF8.self)
     }
 }

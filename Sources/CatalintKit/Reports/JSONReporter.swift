@@ -1,4 +1,6 @@
-/// One JSON object: the version, every diagnostic (keys in a fixed order) and a summary.
+/// One JSON object: the version, every diagnostic (keys in a fixed order) and a summary. Each
+/// diagnostic gives its column in characters (`column`), UTF-8 bytes (`byte_column`) and UTF-16
+/// code units (`utf16_column`).
 public struct JSONReporter: Reporter {
     public init() {}
 
@@ -8,7 +10,8 @@ public struct JSONReporter: Reporter {
             output += offset == 0 ? "\n" : ",\n"
             output += "    {\"rule\": \(quoted(diagnostic.rule)), \"severity\": \(quoted(diagnostic.severity.rawValue)), "
             output += "\"path\": \(quoted(diagnostic.position.path)), \"line\": \(diagnostic.position.line), "
-            output += "\"column\": \(diagnostic.position.column), \"message\": \(quoted(diagnostic.message)), "
+            output += "\"column\": \(diagnostic.position.column), \"byte_column\": \(diagnostic.position.utf8Column), "
+            output += "\"utf16_column\": \(diagnostic.position.utf16Column), \"message\": \(quoted(diagnostic.message)), "
             output += "\"help\": \(quoted(diagnostic.help))}"
         }
         output += result.diagnostics.isEmpty ? "],\n" : "\n  ],\n"

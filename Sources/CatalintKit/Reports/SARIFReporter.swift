@@ -85,9 +85,8 @@ public struct SARIFReporter: Reporter {
             .joined(separator: "/")
     }
 
-    /// SARIF counts columns in UTF-16 code units by default; catalint counts characters.
+    /// SARIF counts columns in UTF-16 code units by default (the run states it in `columnKind`).
     static func utf16Column(_ diagnostic: Diagnostic) -> Int {
-        guard let line = diagnostic.sourceLine else { return diagnostic.position.column }
-        return line.prefix(diagnostic.position.column - 1).utf16.count + 1
+        diagnostic.position.utf16Column
     }
 }

@@ -1,5 +1,7 @@
 /// The default report, after Ruff's full output: the location and message, the source line with a
-/// caret under the column, what to do, and a summary line.
+/// caret under the column, what to do, and a summary line. The printed column counts UTF-8 bytes,
+/// as compilers' messages do, so editors jump to the right place; the caret stands under the
+/// character.
 public struct TextReporter: Reporter {
     public var color: Bool
 
@@ -23,7 +25,7 @@ public struct TextReporter: Reporter {
         var output = ""
         for diagnostic in result.diagnostics {
             let label = paint("\(diagnostic.severity.rawValue)[\(diagnostic.rule)]", severityColor(diagnostic.severity))
-            output += "\(paint(diagnostic.position.description, "1")): \(label) \(diagnostic.message)\n"
+            output += "\(paint(diagnostic.position.byteDescription, "1")): \(label) \(diagnostic.message)\n"
             if let line = diagnostic.sourceLine {
                 let number = String(diagnostic.position.line)
                 let gutter = String(repeating: " ", count: number.count)
