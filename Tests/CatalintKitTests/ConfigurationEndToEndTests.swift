@@ -116,19 +116,45 @@ final class ConfigurationEndToEndTests: XCTestCase {
         XCTAssertEqual(try run(["lint", "--strict-baseline", "App"], in: directory).status, 2)
     }
 
-    func testInitWritesAStarterThatLoads() throws {
+    func testInitWritesAStarterThatSetsNothing() throws {
         let directory = try temporaryDirectory(self)
         try write("TARGETED_DEVICE_FAMILY = 2,6\n", to: directory.appendingPathComponent("App.xcconfig"))
         let result = try run(["init"], in: directory)
         XCTAssertEqual(result.status, 0, result.stderr)
         let path = directory.appendingPathComponent(".catalint.yml").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
-        XCTAssertTrue(text.contains("\nidiom: mac\n"), text)
+        XCTAssertTrue(text.contains("auto found mac"), text)
+        // As written, it sets nothing: the defaults (including idiom detection at each run and the
+        // pad idiom's notes) stay in force.
         let configuration = try ConfigurationLoader.load(path)
-        XCTAssertEqual(configuration.idiom, .mac)
-        XCTAssertEqual(Set(configuration.rules.keys), Set(RuleCatalog.all.map(\.id)))
+        XCTAssertEqual(configuration.idiom, .auto)
+        XCTAssertTrue(configuration.rules.isEmpty)
+        XCTAssertTrue(configuration.excluded.isEmpty && configuration.included.isEmpty && configuration.overrides.isEmpty)
         XCTAssertEqual(try run(["init"], in: directory).status, 2, "init does not overwrite")
         XCTAssertEqual(try run(["init", "--force"], in: directory).status, 0)
+    }
+
+    func testEveryExampleInTheStarterCanBeUncommentedAtOnce() throws {
+        let text = StarterConfiguration.text(detected: IdiomDetection.Decision(idiom: .pad, file: nil, reason: "a test"))
+        // An example is a commented line that reads as YAML: `# key:` or `# - item`, indented or not.
+        let example = try NSRegularExpression(pattern: "^# ( *)([a-z][a-z_-]*:|- )")
+        var uncommented = 0
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { line -> String in
+            let line = String(line)
+            guard example.firstMatch(in: line, range: NSRange(line.startIndex..., in: line)) != nil else { return line }
+            uncommented += 1
+            return String(line.dropFirst(2))
+        }
+        let configuration = try ConfigurationLoader.parse(lines.joined(separator: "\n"), path: "/project/.catalint.yml")
+        XCTAssertGreaterThan(uncommented, 15)
+        XCTAssertEqual(configuration.idiom, .auto)
+        XCTAssertEqual(Set(configuration.rules.keys), Set(RuleCatalog.all.map(\.id)), "every rule is listed once")
+        for rule in RuleCatalog.all {
+            XCTAssertEqual(configuration.rules[rule.id]?.level?.severity, rule.severity, "\(rule.id) is listed with its default")
+        }
+        XCTAssertEqual(configuration.excluded.map(\.pattern), ["**/Generated/**"])
+        XCTAssertEqual(configuration.overrides.count, 1)
+        XCTAssertEqual(configuration.rules["unavailable-control"]?.options?.classes?.map(\.name), ["UIPickerView"])
     }
 
     func testSuppressionCommentsThroughTheBinary() throws {

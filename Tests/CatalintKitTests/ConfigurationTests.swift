@@ -83,6 +83,9 @@ final class ConfigurationTests: XCTestCase {
             "2:5 an override needs 'paths'",
         ])
         XCTAssertEqual(problems("rules:\n  hard-coded-size:\n    single_value_minimum: big\n"), ["3:27 'single_value_minimum' must be a number"])
+        XCTAssertEqual(problems("overrides:\n  - paths: [Legacy]\n    rules:\n      hard-coded-size: {severity: off, single_value_minimum: 900}\n"), [
+            "4:40 an override sets levels only, and 'single_value_minimum' is an option of hard-coded-size: options apply to every file, so set it under the top-level 'rules'",
+        ])
         XCTAssertEqual(problems("rules: [\n"), ["2:1 YAML syntax error: did not find expected node content"])
         XCTAssertEqual(problems("- idiom\n"), ["1:1 the configuration must be a mapping of keys: idiom, included, excluded, interface_files, rules, overrides"])
     }

@@ -125,7 +125,8 @@ public enum ConfigurationLoader {
             strings(value, key: key).map(Glob.init)
         }
 
-        mutating func rules(_ value: Node) -> [String: RuleSettings] {
+        /// The `rules:` mapping; `levelsOnly` for an override's, which takes no options.
+        mutating func rules(_ value: Node, levelsOnly: Bool = false) -> [String: RuleSettings] {
             guard let mapping = value.mapping else {
                 problem(value, "'rules' must map rule ids to off, note, warning, error, or to a mapping with 'severity' and the rule's options")
                 return [:]
@@ -138,7 +139,7 @@ public enum ConfigurationLoader {
                     problem(key, "unknown rule '\(id)'." + Self.suggestion(id, ids) + " `catalint rules` lists them.")
                     continue
                 }
-                result[id] = ruleSettings(setting, definition: definition)
+                result[id] = ruleSettings(setting, definition: definition, levelsOnly: levelsOnly)
             }
             return result
         }
@@ -149,7 +150,7 @@ public enum ConfigurationLoader {
             return nil
         }
 
-        mutating func ruleSettings(_ value: Node, definition: RuleDefinition) -> RuleSettings {
+        mutating func ruleSettings(_ value: Node, definition: RuleDefinition, levelsOnly: Bool) -> RuleSettings {
             if value.scalar != nil { return RuleSettings(level: level(value)) }
             guard let mapping = value.mapping else {
                 problem(value, "'\(definition.id)' takes a severity (off, note, warning, error) or a mapping with 'severity' and options")
@@ -162,6 +163,10 @@ public enum ConfigurationLoader {
                 let name = key.string ?? ""
                 if name == "severity" {
                     settings.level = level(option)
+                    continue
+                }
+                if levelsOnly, allowed.contains(name) {
+                    problem(key, "an override sets levels only, and '\(name)' is an option of \(definition.id): options apply to every file, so set it under the top-level 'rules'")
                     continue
                 }
                 guard allowed.contains(name) else {
@@ -195,7 +200,7 @@ public enum ConfigurationLoader {
                         paths = globs(entry, key: "paths")
                         sawPaths = true
                     case "rules":
-                        rules = self.rules(entry)
+                        rules = self.rules(entry, levelsOnly: true)
                     default:
                         let name = key.string ?? ""
                         problem(key, "unknown key '\(name)' in an override." + Self.suggestion(name, ConfigurationLoader.overrideKeys) + " It takes 'paths' and 'rules'.")

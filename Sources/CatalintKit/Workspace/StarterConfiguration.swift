@@ -1,41 +1,46 @@
-/// The commented `.catalint.yml` that `catalint init` writes.
+/// The commented `.catalint.yml` that `catalint init` writes. As written it sets nothing, so every
+/// default (the idiom detected at each run, each rule's severity, `--idiom pad` lowering the rules
+/// about exceptions to notes) stays in force; every example in it can be uncommented as it stands,
+/// all at once, without a duplicate key.
 public enum StarterConfiguration {
     public static func text(detected: IdiomDetection.Decision) -> String {
         var text = """
-        # catalint configuration. Every key is optional; an unknown key or rule id is an error.
-        # Schema for editors: docs/config.schema.json in the catalint repository.
+        # catalint configuration. Every key is optional: as written, this file sets nothing and
+        # catalint uses its defaults. Uncomment what you want to change; an unknown key or rule id
+        # is an error. Schema for editors: docs/config.schema.json in the catalint repository.
 
-        # The idiom the app uses on the Mac: mac ("Optimize Interface for Mac"), pad ("Scale Interface
-        # to Match iPad"), or auto (read TARGETED_DEVICE_FAMILY and SUPPORTS_MACCATALYST from the nearest
-        # Xcode project, .xcconfig or XcodeGen project.yml at each run). `catalint init` detected
-        # \(detected.idiom.rawValue): \(detected.reason).
-        idiom: \(detected.idiom.rawValue)
+        # The idiom the app uses on the Mac: mac ("Optimize Interface for Mac"), pad ("Scale
+        # Interface to Match iPad"), or auto, the default: read the Xcode project that owns the linted
+        # files at each run. When this file was written, auto found \(detected.idiom.rawValue): \(detected.reason).
+        # idiom: auto
 
-        # Globs, relative to this file. Files found in folders must match `included` when it is given;
-        # `excluded` applies to every file, also to files named on the command line.
+        # Globs, relative to this file. Files found in folders must match `included` when it is
+        # given; `excluded` applies to every file, also to files named on the command line.
         # included:
         #   - Sources
-        excluded:
-          - "**/Generated/**"
+        # excluded:
+        #   - "**/Generated/**"
 
         # YAML interface descriptions named otherwise than *.interface.yml / *.interface.yaml.
         # interface_files:
         #   - "Screens/**/*.yml"
 
-        # Each rule: off, note, warning or error, or a mapping with `severity` and the rule's options.
-        # Lists in options extend catalint's defaults. `catalint rules ID` explains a rule.
-        rules:
+        # Every rule with its default severity: off, note, warning or error. A rule also takes a
+        # mapping with `severity` and its options, whose lists extend catalint's defaults (as
+        # unavailable-control below). `catalint rules ID` explains a rule.
+        # rules:
 
         """
-        for rule in RuleCatalog.all {
-            text += "  \(rule.id): \(rule.severity.rawValue)\n"
+        for rule in RuleCatalog.all where rule.id != "unavailable-control" {
+            text += "#   \(rule.id): \(rule.severity.rawValue)\n"
         }
         text += """
-          # unavailable-control:
-          #   severity: error
-          #   classes: [UIPickerView]          # reported to throw in the field too
+        #   unavailable-control:
+        #     severity: error
+        #     classes:
+        #       - {name: UIPickerView, replacement: a pop-up button with a menu}
 
-        # Per-folder levels; later entries win.
+        # Levels per folder; later entries win. Overrides take levels only, not options.
         # overrides:
         #   - paths: ["Tests/**"]
         #     rules:
