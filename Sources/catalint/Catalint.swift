@@ -57,7 +57,7 @@ struct Catalint: ParsableCommand {
     static func mistypedSubcommand(_ arguments: [String]) -> (word: String, command: String)? {
         guard let word = arguments.first, !word.hasPrefix("-"), !FileManager.default.fileExists(atPath: word) else { return nil }
         let names = configuration.subcommands.compactMap { $0.configuration.commandName ?? String(describing: $0).lowercased() }
-        guard !names.contains(word), let command = closestName(to: word, in: names) else { return nil }
+        guard !names.contains(word), let command = Suggestion.closest(to: word, in: names) else { return nil }
         return (word, command)
     }
 }
@@ -221,7 +221,7 @@ struct Rules: ParsableCommand {
             guard let rule = RuleCatalog.rule(id) else {
                 let ids = RuleCatalog.all.map(\.id)
                 var message = "unknown rule '\(id)'."
-                if let guess = closestName(to: id, in: ids) { message += " Did you mean '\(guess)'?" }
+                message += Suggestion.sentence(id, in: ids)
                 throw ValidationError(message + " `catalint rules` lists them all.")
             }
             print(RuleDocs.explain(rule), terminator: "")

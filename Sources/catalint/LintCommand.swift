@@ -49,7 +49,7 @@ enum LintCommand {
     static func run(_ request: LintRequest, log: @escaping (String) -> Void) -> CommandOutcome {
         let ids = RuleCatalog.all.map(\.id)
         for id in (request.select ?? []) + request.ignore where !ids.contains(id) {
-            let hint = closestName(to: id, in: ids).map { " Did you mean '\($0)'?" } ?? ""
+            let hint = Suggestion.sentence(id, in: ids)
             return .failure("error: unknown rule '\(id)' in --select or --ignore.\(hint) `catalint rules` lists them.")
         }
         if request.baseline != nil && request.writeBaseline != nil {

@@ -100,8 +100,15 @@ final class LinterTests: XCTestCase {
     }
 
     func testSuggestions() {
-        XCTAssertEqual(closestName(to: "unavailable-controls", in: RuleCatalog.all.map(\.id)), "unavailable-control")
-        XCTAssertEqual(closestName(to: "hardcoded-size", in: RuleCatalog.all.map(\.id)), "hard-coded-size")
-        XCTAssertNil(closestName(to: "completely-different", in: RuleCatalog.all.map(\.id)))
+        XCTAssertEqual(Suggestion.closest(to: "unavailable-controls", in: RuleCatalog.all.map(\.id)), "unavailable-control")
+        XCTAssertEqual(Suggestion.closest(to: "hardcoded-size", in: RuleCatalog.all.map(\.id)), "hard-coded-size")
+        XCTAssertNil(Suggestion.closest(to: "completely-different", in: RuleCatalog.all.map(\.id)))
+        // Equally close candidates: the first in sorted order, whatever order they come in.
+        for _ in 0..<20 {
+            XCTAssertEqual(Suggestion.closest(to: "bat", in: Set(["cat", "hat", "rat", "mat"])), "cat")
+        }
+        XCTAssertEqual(Suggestion.sentence("idoim", in: ["idiom", "included"]), " Did you mean 'idiom'?")
+        XCTAssertEqual(Suggestion.aside("disabel", in: ["disable", "enable"], prefix: "catalint:"), " (did you mean `catalint:disable`?)")
+        XCTAssertEqual(Suggestion.aside("zzzzzz", in: ["disable"]), "")
     }
 }

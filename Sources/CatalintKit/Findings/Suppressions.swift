@@ -37,7 +37,7 @@ enum SuppressionParser {
         let commentPosition = source.position(utf8Offset: bodyOffset)
         guard let action = SuppressionDirective.Action(rawValue: String(command)) else {
             let commands = SuppressionDirective.Action.allCases.map(\.rawValue)
-            let hint = closestName(to: String(command), in: commands).map { " (did you mean `\(prefix)\($0)`?)" } ?? ""
+            let hint = Suggestion.aside(String(command), in: commands, prefix: prefix)
             return .failure(InputProblem(rule: ToolRule.invalidSuppression, position: commentPosition, values: [
                 "detail": "`\(prefix)\(command)` is not a catalint command\(hint); the commands are \(commands.map { "`\(prefix)\($0)`" }.joined(separator: ", "))",
             ]))
@@ -183,7 +183,7 @@ struct SuppressionFilter {
             for (index, directive) in fileDirectives.enumerated() {
                 for (rule, position) in directive.rules {
                     if rule != "all" && !knownRules.contains(rule) {
-                        let hint = closestName(to: rule, in: Array(knownRules)).map { " (did you mean `\($0)`?)" } ?? ""
+                        let hint = Suggestion.aside(rule, in: knownRules)
                         problems.append(InputProblem(rule: ToolRule.invalidSuppression, position: position, values: [
                             "detail": "`\(rule)` is not a catalint rule\(hint), so this comment suppresses nothing",
                         ]))

@@ -384,6 +384,6 @@ struct InterfaceFileLowering {
     }
 
     static func suggestion(_ name: String, _ candidates: [String]) -> String {
-        closestName(to: name, in: candidates).map { " (did you mean `\($0)`?)" } ?? ""
+        Suggestion.aside(name, in: candidates)
     }
 }

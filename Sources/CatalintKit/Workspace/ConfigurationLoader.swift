@@ -60,7 +60,7 @@ public enum ConfigurationLoader {
         }
 
         static func suggestion(_ name: String, _ candidates: [String]) -> String {
-            closestName(to: name, in: candidates).map { " Did you mean '\($0)'?" } ?? ""
+            Suggestion.sentence(name, in: candidates)
         }
 
         mutating func read(_ text: String, into configuration: inout Configuration) {

@@ -1,0 +1,443 @@
+#!/usr/bin/env python3
+"""Lists the sites of an extracted app that a labeller should look at, rule by rule.
+
+A labelling aid, not a linter: it searches the app's files with regular expressions, casting a
+wide net (mentions, look-alikes, comments), and merges in every finding a catalint binary reports
+there, so that nothing catalint says is missed. The rows go to .corpus/candidates/<name>.csv
+(git-ignored), sorted by path and line, with the columns of labels.csv first:
+
+  repo,commit,path,line,rule,expected,reason,found_by,context,catalint,source
+
+`expected` and `reason` are left empty for the labeller; `found_by` says which searches matched,
+`context` the enclosing `#if` conditions and hints (comment, IB parent element), `catalint` the
+message catalint reports there (empty when it reports nothing), `source` the trimmed line.
+
+Usage: scripts/corpus/candidates.py [NAME ...] [--catalint PATH ... | --no-catalint]
+       (default: every app in apps.csv, and the binary .build/release/catalint if it exists)
+
+Give it the catalint binaries being measured (--catalint is repeatable; found_by names each one as
+`catalint:<file name>`). Rows that only catalint found are counted in the third figure printed:
+they point at sites the searches here do not cover.
+"""
+import argparse
+import csv
+import os
+import re
+import sys
+import xml.parsers.expat
+from collections import Counter
+from types import SimpleNamespace
+
+sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
+import score  # noqa: E402  (the runner and apps.csv reader are shared with score.py)
+
+HERE = score.HERE
+ROOT = score.ROOT
+RULES = ["unavailable-control", "button-non-normal-state", "slider-custom-appearance",
+         "hard-coded-size", "idiom-layout-decision"]
+
+# --- What to look for (from LABELING.md) ----------------------------------------------------
+
+UNAVAILABLE = ("UIStepper", "UIPageControl", "UIRefreshControl")
+UNAVAILABLE_WORD = re.compile(r"\b(UIStepper|UIPageControl|UIRefreshControl)\b")
+CLASS_DECLARATION = re.compile(r"\bclass\s+(\w+)\s*(?:<[^>]*>)?\s*:\s*([\w.]+)")
+BUTTON_SETTER = re.compile(r"\bset(Title|AttributedTitle|Image|BackgroundImage|TitleColor|TitleShadowColor)\s*\(")
+SLIDER_SETTER = re.compile(r"\b(setThumbImage|setMinimumTrackImage|setMaximumTrackImage)\s*\(")
+SLIDER_PROPERTY = re.compile(
+    r"\b(thumbTintColor|minimumTrackTintColor|maximumTrackTintColor|minimumValueImage|maximumValueImage)\b")
+SLIDER_IB_ATTRIBUTES = ("minValueImage", "maxValueImage", "minimumValueImage", "maximumValueImage", "thumbImage")
+SLIDER_KEYS = {"thumbTintColor", "minimumTrackTintColor", "maximumTrackTintColor", "minimumValueImage",
+               "maximumValueImage", "thumbImage", "minimumTrackImage", "maximumTrackImage"}
+
+IDIOM = re.compile(r"\b(userInterfaceIdiom|UI_USER_INTERFACE_IDIOM)\b")
+IDIOM_WORD = re.compile(r"[Ii]diom")
+PAD_OR_PHONE = re.compile(r"\.(pad|phone)\b")
+IDIOM_COMPARISON = re.compile(
+    r"(userInterfaceIdiom|UI_USER_INTERFACE_IDIOM\s*\(\s*\)|\bidiom)\s*[=!]=\s*(UIUserInterfaceIdiom)?\.(pad|phone)\b"
+    r"|\.(pad|phone)\s*[=!]=\s*[\w.]*(userInterfaceIdiom|UI_USER_INTERFACE_IDIOM|idiom)")
+DECLARATION = re.compile(r"\b(?:var|let|func)\s+(\w+)")
+BOOL_DECLARATION = re.compile(r"\b(?:var|let)\s+(\w+)\s*:\s*Bool\b|\bfunc\s+(\w+)\s*\([^)]*\)\s*->\s*Bool\b")
+NEAR = 5  # lines either side for ".pad near an idiom", and back from a comparison to its declaration
+
+IPAD_POINTS = {768, 810, 820, 834, 1024, 1080, 1112, 1180, 1194, 1366}
+IPHONE_POINTS = {320, 375, 390, 393, 414, 428, 430, 568, 667, 736, 812, 844, 852, 896, 926, 932}
+PIXELS = {960, 1136, 1334, 1792, 1920, 2208, 2436, 2532, 2556, 2688, 2778, 2796, 2048, 2160, 2224, 2360,
+          2388, 2732}
+DIMENSIONS = IPAD_POINTS | IPHONE_POINTS | PIXELS
+NUMBER = re.compile(r"(?<![\w.])(\d{3,4})(?:\.0+)?(?![\w.])")
+SIZE_WORDS = re.compile(r"CGRect|CGSize|frame|width|height|size|constant|bounds|nativeBounds|\bcase\b",
+                        re.IGNORECASE)
+SCREEN_MAIN = re.compile(r"\bUIScreen\.main\b")
+IB_SIZE_ATTRIBUTES = ("width", "height", "constant")
+
+
+class Candidates:
+    """Rows keyed by (path, line, rule); each remembers every search that found it."""
+
+    def __init__(self):
+        self.rows = {}
+
+    def add(self, path, line, rule, found_by, source, context=""):
+        row = self.rows.setdefault((path, line, rule), {"found_by": [], "context": context, "catalint": "",
+                                                        "source": source.strip()[:300]})
+        if found_by not in row["found_by"]:
+            row["found_by"].append(found_by)
+        if context and not row["context"]:
+            row["context"] = context
+
+
+# --- Swift and YAML interface files ---------------------------------------------------------
+
+def read_lines(path):
+    with open(path, encoding="utf-8", errors="replace") as file:
+        return file.read().split("\n")
+
+
+def conditions(lines):
+    """For each line, the `#if` branches around it, e.g. `#else of targetEnvironment(macCatalyst)`."""
+    stack, result = [], []
+    for text in lines:
+        stripped = text.strip()
+        if stripped.startswith("#if "):
+            stack.append(("#if", stripped[4:].strip()))
+        elif stripped.startswith("#elseif ") and stack:
+            stack[-1] = ("#elseif", stripped[8:].strip())
+        elif stripped.startswith("#else") and stack:
+            stack[-1] = ("#else of", stack[-1][1])
+        elif stripped.startswith("#endif") and stack:
+            stack.pop()
+        result.append(" > ".join(f"{kind} {condition}" for kind, condition in stack))
+    return result
+
+
+def hints(text, position, condition):
+    """The context column: #if conditions, and whether the match sits in a comment."""
+    parts = [condition] if condition else []
+    before = text[:position]
+    if "//" in before or text.lstrip().startswith(("*", "/*")):
+        parts.append("comment")
+    elif before.count('"') % 2 == 1:
+        parts.append("string")
+    return "; ".join(parts)
+
+
+def call_arguments(lines, index, start):
+    """The text of a call's parentheses from `start` (just past the `(`), up to 10 lines."""
+    depth, pieces = 1, []
+    for number in range(index, min(index + 10, len(lines))):
+        text = lines[number][start:] if number == index else lines[number]
+        for offset, character in enumerate(text):
+            if character in "([{":
+                depth += 1
+            elif character in ")]}":
+                depth -= 1
+                if depth == 0:
+                    pieces.append(text[:offset])
+                    return " ".join(pieces)
+        pieces.append(text)
+    return " ".join(pieces)
+
+
+def unavailable_subclasses(files):
+    """Names of classes that inherit, directly or not, from the unavailable controls."""
+    superclass = {}
+    for path, lines in files.items():
+        for text in lines:
+            for match in CLASS_DECLARATION.finditer(text):
+                superclass[match.group(1)] = match.group(2).split(".")[-1]
+    found = set()
+    changed = True
+    while changed:
+        changed = False
+        for name, parent in superclass.items():
+            if name not in found and (parent in UNAVAILABLE or parent in found):
+                found.add(name)
+                changed = True
+    return found
+
+
+def idiom_helpers(files):
+    """Bool helpers whose declaration compares the idiom with .pad or .phone: {name: where}."""
+    helpers = {}
+    for path, lines in files.items():
+        for index, text in enumerate(lines):
+            comparison = IDIOM_COMPARISON.search(text)
+            if not comparison or re.match(r"\s*(\}\s*else\s+)?(if|guard|while|case|return\s+\S+\s*\?)\b", text):
+                continue  # a decision, not the body of a Bool helper
+            for back in range(index, max(index - NEAR, -1), -1):
+                declaration = DECLARATION.search(lines[back])
+                if declaration:
+                    # `let isPad = ... == .pad`, or a declaration typed Bool (`var isPad: Bool {`)
+                    assigned = back == index and re.match(r"\s*(:\s*Bool\s*)?=\s*[\w.()\s]*$",
+                                                          text[declaration.end():comparison.start()])
+                    typed = re.search(r"\bBool\b", lines[back][declaration.end():])
+                    ternary = re.match(r"\s*\)?\s*\?", text[comparison.end():])  # `isPad ? 2 : 1` is no Bool
+                    if (assigned or typed) and not ternary and len(declaration.group(1)) > 2:
+                        helpers.setdefault(declaration.group(1), f"{path}:{back + 1}")
+                    break
+    for _ in range(3):  # helpers made of helpers: `var isLarge: Bool { isPad && ... }`
+        if not helpers:
+            break
+        uses = re.compile(r"\b(" + "|".join(map(re.escape, helpers)) + r")\b")
+        added = False
+        for path, lines in files.items():
+            for index, text in enumerate(lines):
+                declaration = BOOL_DECLARATION.search(text)
+                name = declaration and (declaration.group(1) or declaration.group(2))
+                if not name or name in helpers or len(name) <= 2:
+                    continue
+                body = text[declaration.end():]  # `{ isPad }`, `= isPad && ...`, or the next line
+                if body.rstrip().endswith("{") and index + 1 < len(lines):
+                    body += " " + lines[index + 1]
+                if uses.search(body):
+                    helpers[name] = f"{path}:{index + 1}"
+                    added = True
+        if not added:
+            break
+    return helpers
+
+
+def file_hint(lines):
+    """`imports AppKit` or `imports WatchKit`: code that may not run in a Catalyst app at all."""
+    imports = {match.group(1) for text in lines for match in [re.match(r"\s*import\s+(\w+)", text)] if match}
+    foreign = sorted(imports & {"AppKit", "Cocoa", "WatchKit"})
+    return f"imports {', '.join(foreign)}" if foreign and "UIKit" not in imports else ""
+
+
+def scan_text(path, lines, candidates, subclasses, helper_uses, helpers):
+    hint = file_hint(lines)
+    conditions_of = [("; ".join(filter(None, [hint, condition]))) for condition in conditions(lines)]
+    idiom_lines = [index for index, text in enumerate(lines) if IDIOM_WORD.search(text)]
+    for index, text in enumerate(lines):
+        number = index + 1
+        condition = conditions_of[index]
+
+        def add(rule, found_by, position):
+            candidates.add(path, number, rule, found_by, text, hints(text, position, condition))
+
+        # unavailable-control
+        for match in UNAVAILABLE_WORD.finditer(text):
+            add("unavailable-control", f"mentions {match.group(1)}", match.start())
+        if subclasses:
+            for match in re.finditer(r"\b(" + "|".join(map(re.escape, sorted(subclasses))) +
+                                     r")\s*(\(|\.init\b|\.self\b|\{)", text):
+                add("unavailable-control", f"{match.group(1)}( (a subclass)", match.start())
+
+        # button-non-normal-state: the setter with `for:` in its arguments
+        for match in BUTTON_SETTER.finditer(text):
+            arguments = call_arguments(lines, index, match.end())
+            state = re.search(r"\bfor\s*:\s*(.*)$", arguments)
+            if state:
+                add("button-non-normal-state", f"set{match.group(1)} for: {state.group(1).strip()[:60]}",
+                    match.start())
+
+        # slider-custom-appearance
+        for match in SLIDER_SETTER.finditer(text):
+            add("slider-custom-appearance", match.group(1), match.start())
+        for match in SLIDER_PROPERTY.finditer(text):
+            assigned = re.match(r"\s*=(?!=)", text[match.end():])
+            add("slider-custom-appearance", match.group(1) + (" =" if assigned else ""), match.start())
+
+        # idiom-layout-decision
+        match = IDIOM.search(text)
+        if match:
+            add("idiom-layout-decision", match.group(1), match.start())
+        match = PAD_OR_PHONE.search(text)
+        if match and "BehavioralStyle" not in text and any(abs(other - index) <= NEAR for other in idiom_lines):
+            add("idiom-layout-decision", f".{match.group(1)} near an idiom", match.start())
+        if helper_uses:
+            for match in helper_uses.finditer(text):
+                name = match.group(1)
+                if helpers[name] != f"{path}:{number}":
+                    add("idiom-layout-decision", f"uses {name} (declared {helpers[name]})", match.start())
+
+        # hard-coded-size
+        if SIZE_WORDS.search(text):
+            for match in NUMBER.finditer(text):
+                value = int(match.group(1))
+                if value in DIMENSIONS:
+                    kind = "iPad" if value in IPAD_POINTS else "iPhone" if value in IPHONE_POINTS else "pixels"
+                    add("hard-coded-size", f"{value} ({kind})", match.start())
+        match = SCREEN_MAIN.search(text)
+        if match:
+            add("hard-coded-size", "UIScreen.main", match.start())
+
+
+# --- Interface Builder files ----------------------------------------------------------------
+
+def scan_interface_builder(path, data, candidates, subclasses):
+    """Storyboards and xibs, read with expat for line numbers and the parent of each element."""
+    lines = data.decode("utf-8", errors="replace").split("\n")
+    parser = xml.parsers.expat.ParserCreate()
+    stack = []
+
+    runtime = []  # the document's targetRuntime: "MacOSX.Cocoa" is an AppKit file
+
+    def start(name, attributes):
+        number = parser.CurrentLineNumber
+        text = lines[number - 1] if number <= len(lines) else ""
+        parent = stack[-1] if stack else ""
+        if name == "document":
+            runtime.append(attributes.get("targetRuntime", ""))
+
+        def add(rule, found_by, context=""):
+            if runtime and "Cocoa" in runtime[0]:
+                context = "; ".join(filter(None, ["AppKit file (targetRuntime MacOSX.Cocoa)", context]))
+            candidates.add(path, number, rule, found_by, text, context)
+
+        if name in ("stepper", "pageControl", "refreshControl"):
+            add("unavailable-control", f"IB <{name}>")
+        custom = attributes.get("customClass", "")
+        if custom in subclasses or any(word in custom for word in ("Stepper", "PageControl", "RefreshControl")):
+            add("unavailable-control", f"IB <{name} customClass={custom}>")
+        if name == "state" and attributes.get("key", "normal") != "normal":
+            add("button-non-normal-state", f"IB <state key={attributes.get('key')}>", f"in <{parent}>")
+        if name == "slider":
+            for attribute in SLIDER_IB_ATTRIBUTES:
+                if attribute in attributes:
+                    add("slider-custom-appearance", f"IB <slider {attribute}=>")
+        if attributes.get("key") in SLIDER_KEYS or attributes.get("keyPath") in SLIDER_KEYS:
+            add("slider-custom-appearance", f"IB key {attributes.get('key') or attributes.get('keyPath')}",
+                f"in <{parent}>")
+        if attributes.get("key") != "freeformSize" and name in ("rect", "size", "constraint"):
+            for attribute in IB_SIZE_ATTRIBUTES:
+                value = attributes.get(attribute, "")
+                try:
+                    number_value = float(value)
+                except ValueError:
+                    continue
+                if number_value.is_integer() and int(number_value) in DIMENSIONS:
+                    context = f"in <{parent}>"
+                    if name == "rect" and len(stack) >= 2 and stack[-2] in (
+                            "objects", "viewController", "tableViewController", "collectionViewController"):
+                        context += " (a top-level or scene root view: its frame is the canvas size)"
+                    add("hard-coded-size", f"IB <{name} {attribute}={value}>", context)
+        stack.append(name)
+
+    def end(name):
+        stack.pop()
+
+    parser.StartElementHandler = start
+    parser.EndElementHandler = end
+    try:
+        parser.Parse(data, True)
+    except xml.parsers.expat.ExpatError as error:
+        print(f"candidates: {path}: not well-formed XML ({error}); searched as text", file=sys.stderr)
+        for index, text in enumerate(lines):
+            for tag in re.findall(r"<(stepper|pageControl|refreshControl)\b", text):
+                candidates.add(path, index + 1, "unavailable-control", f"IB <{tag}>", text)
+            key = re.search(r'<state key="(\w+)"', text)
+            if key and key.group(1) != "normal":
+                candidates.add(path, index + 1, "button-non-normal-state", f"IB <state key={key.group(1)}>", text)
+
+
+# --- One app --------------------------------------------------------------------------------
+
+def candidates_for(app, options):
+    folder = os.path.join(options.corpus, app["name"])
+    swift, interface, builder = {}, {}, []
+    for directory, subdirectories, names in os.walk(folder):
+        subdirectories.sort()
+        for name in sorted(names):
+            full = os.path.join(directory, name)
+            path = os.path.relpath(full, folder)
+            if name.endswith(".swift"):
+                swift[path] = read_lines(full)
+            elif name.endswith((".interface.yml", ".interface.yaml")):
+                interface[path] = read_lines(full)
+            elif name.endswith((".storyboard", ".xib")):
+                builder.append((path, full))
+
+    candidates = Candidates()
+    subclasses = unavailable_subclasses(swift)
+    helpers = idiom_helpers(swift)
+    helper_uses = re.compile(r"\b(" + "|".join(map(re.escape, sorted(helpers))) + r")\b") if helpers else None
+    for path, lines in {**swift, **interface}.items():
+        scan_text(path, lines, candidates, subclasses, helper_uses, helpers)
+    for path, full in builder:
+        with open(full, "rb") as file:
+            scan_interface_builder(path, file.read(), candidates, subclasses)
+
+    for binary in options.binaries:  # every finding of every binary given, each named in found_by
+        name = os.path.basename(binary)
+        run = score.run_catalint(SimpleNamespace(corpus=options.corpus, catalint=binary, timeout=options.timeout),
+                                 app)
+        if run["crash"]:
+            print(f"candidates: {app['name']}: {name} crashed ({run['crash']})", file=sys.stderr)
+        for diagnostic in run["diagnostics"]:
+            if diagnostic["rule"] in score.TOOL_RULES:
+                continue
+            path, number = diagnostic["path"], diagnostic["line"]
+            lines = swift.get(path) or interface.get(path) or read_lines(os.path.join(folder, path))
+            text = lines[number - 1] if 0 < number <= len(lines) else ""
+            candidates.add(path, number, diagnostic["rule"], f"catalint:{name}", text)
+            row = candidates.rows[(path, number, diagnostic["rule"])]
+            row["catalint"] = row["catalint"] or diagnostic["message"]
+    return candidates, subclasses, helpers
+
+
+def write_csv(app, candidates, path):
+    os.makedirs(os.path.dirname(path), exist_ok=True)
+    with open(path, "w", newline="", encoding="utf-8") as file:
+        writer = csv.writer(file, lineterminator="\n")
+        writer.writerow(["repo", "commit", "path", "line", "rule", "expected", "reason", "found_by", "context",
+                         "catalint", "source"])
+        for (file_path, line, rule), row in sorted(candidates.rows.items()):
+            writer.writerow([app["repo"], app["commit"], file_path, line, rule, "", "", "; ".join(row["found_by"]),
+                             row["context"], row["catalint"], row["source"]])
+
+
+def main():
+    parser = argparse.ArgumentParser(description="List candidate sites for labelling.")
+    parser.add_argument("names", nargs="*", metavar="NAME", help="apps from apps.csv (default: all)")
+    parser.add_argument("--catalint", action="append", metavar="PATH",
+                        help="merge in this binary's findings (repeatable; default: .build/release/catalint "
+                             "when it exists)")
+    parser.add_argument("--no-catalint", action="store_true", help="do not run catalint")
+    parser.add_argument("--corpus", default=os.path.join(ROOT, ".corpus"))
+    parser.add_argument("--timeout", type=float, default=600)
+    arguments = parser.parse_args()
+
+    binaries = [] if arguments.no_catalint else [os.path.abspath(path) for path in arguments.catalint or []]
+    for binary in binaries:
+        if not os.access(binary, os.X_OK):
+            sys.exit(f"candidates: no catalint binary at {binary} (pass --catalint PATH or --no-catalint)")
+    default = os.path.join(ROOT, ".build", "release", "catalint")
+    if not arguments.no_catalint and not arguments.catalint:
+        if os.access(default, os.X_OK):
+            binaries = [default]
+        else:
+            print(f"candidates: no catalint binary at {default}: listing the searches' sites only", file=sys.stderr)
+    options = SimpleNamespace(corpus=arguments.corpus, binaries=binaries, timeout=arguments.timeout)
+    apps = score.read_apps(os.path.join(HERE, "apps.csv"))
+    unknown = set(arguments.names) - {app["name"] for app in apps}
+    if unknown:
+        sys.exit(f"candidates: not in apps.csv: {', '.join(sorted(unknown))}")
+    apps = [app for app in apps if not arguments.names or app["name"] in arguments.names]
+
+    print(f"{'app':<16}" + "".join(f" {rule:>25}" for rule in RULES) + "   (candidates / of them reported"
+          " by catalint / reported but not found by the searches)")
+    for app in apps:
+        if not os.path.isdir(os.path.join(options.corpus, app["name"])):
+            print(f"candidates: {app['name']} is not extracted: run scripts/corpus/extract.sh", file=sys.stderr)
+            continue
+        candidates, subclasses, helpers = candidates_for(app, options)
+        output = os.path.join(options.corpus, "candidates", f"{app['name']}.csv")
+        write_csv(app, candidates, output)
+        total, reported, only = Counter(), Counter(), Counter()
+        for (_, _, rule), row in candidates.rows.items():
+            total[rule] += 1
+            if row["catalint"]:
+                reported[rule] += 1
+                if all(found.startswith("catalint:") for found in row["found_by"]):
+                    only[rule] += 1
+        extra = sorted(set(total) - set(RULES))
+        print(f"{app['name']:<16}" + "".join(f" {f'{total[r]} / {reported[r]} / {only[r]}':>25}" for r in RULES)
+              + "".join(f"  {r} {total[r]}" for r in extra))
+        print(f"{'':<16} subclasses of unavailable controls: {', '.join(sorted(subclasses)) or '-'}; "
+              f"idiom helpers: {', '.join(f'{n} ({w})' for n, w in sorted(helpers.items())) or '-'}")
+        print(f"{'':<16} -> {os.path.relpath(output, ROOT)}")
+
+
+if __name__ == "__main__":
+    main()
