@@ -39,6 +39,22 @@ final class InterfaceBuilderTests: XCTestCase {
         ])
     }
 
+    func testAppKitDocumentsAreNotUIKit() {
+        // A macOS app's xib: its <stepper> is an NSStepper, and it never runs under Mac Catalyst.
+        let xml = document("""
+                <customView id="c1">
+                    <subviews>
+                        <stepper horizontalHuggingPriority="750" id="s1"/>
+                    </subviews>
+                    <constraints>
+                        <constraint firstAttribute="width" constant="768" id="w1"/>
+                    </constraints>
+                </customView>
+        """).replacingOccurrences(of: "targetRuntime=\"iOS.CocoaTouch\"", with: "targetRuntime=\"MacOSX.Cocoa\"")
+            .replacingOccurrences(of: "CocoaTouch.XIB", with: "Cocoa.XIB")
+        XCTAssertEqual(check(xml), [])
+    }
+
     func testButtonStates() {
         let xml = document("""
                 <button opaque="NO" buttonType="system" id="b1">

@@ -137,6 +137,9 @@ final class SwiftFrontEndTests: XCTestCase {
             "#if targetEnvironment(macCatalyst)\nlet f = 1\n#elseif DEBUG\nlet s = UIStepper()\n#endif\n",
             "#if os(iOS) && !targetEnvironment(macCatalyst)\nlet s = UIStepper()\n#endif\n",
             "#if os(macOS)\nlet s = UIStepper()\n#endif\n",
+            // A file that imports AppKit, Cocoa or WatchKit is never part of a Mac Catalyst build.
+            "import AppKit\nlet s = UIStepper()\n",
+            "import Foundation\nimport WatchKit\nlet v = CGRect(x: 0, y: 0, width: 768, height: 1024)\n",
         ]
         for source in exempt { XCTAssertEqual(rules(source), [], source) }
         let notExempt = [
@@ -145,6 +148,7 @@ final class SwiftFrontEndTests: XCTestCase {
             "#if DEBUG\nlet s = UIStepper()\n#endif\n",
             "#if canImport(UIKit)\nlet s = UIStepper()\n#endif\n",
             "#if !targetEnvironment(macCatalyst) || DEBUG\nlet s = UIStepper()\n#endif\n",
+            "#if os(macOS)\nimport AppKit\n#else\nimport UIKit\n#endif\nlet s = UIStepper()\n",
         ]
         for source in notExempt { XCTAssertEqual(rules(source), ["unavailable-control"], source) }
     }

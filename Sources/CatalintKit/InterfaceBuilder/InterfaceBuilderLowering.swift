@@ -92,11 +92,18 @@ struct InterfaceBuilderLowering {
         }
 
         private var enclosingObject: String? { stack.last(where: { $0.object != nil })?.object }
+
+        /// The guard context of every fact in the file: an AppKit document (`targetRuntime` of
+        /// `MacOSX.Cocoa`), a macOS app's window or view, is never part of a Mac Catalyst build.
+        private var context = GuardContext.unguarded
         private var enclosingState: ControlStateValue? { stack.last?.state }
 
         func parser(_ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
                     attributes: [String: String] = [:]) {
             elementCount += 1
+            if name == "document", attributes["targetRuntime"]?.hasPrefix("MacOSX") == true {
+                context.builtForMacCatalyst = false
+            }
             var entry: (element: String, object: String?, state: ControlStateValue?) = (name, nil, nil)
             if let uikitClass = InterfaceBuilderLowering.elementClasses[name] {
                 entry.object = startObject(parser, element: name, uikitClass: uikitClass, attributes: attributes)
@@ -137,13 +144,13 @@ struct InterfaceBuilderLowering {
                 if !chain.contains(uikitClass) { chain.append(uikitClass) }
             }
             output.facts.creations.append(CreationFact(className: className, classChain: chain, position: position(parser),
-                                                       guardContext: .unguarded))
+                                                       guardContext: context))
             var object = UIObjectFact(id: id, classChain: chain,
                                       preferredBehavioralStyle: index.hasPadStyleForEveryInstance(chain) ? "pad" : nil)
             if let style = attributes["preferredBehavioralStyle"] { object.preferredBehavioralStyle = style }
             for (attribute, property) in InterfaceBuilderLowering.sliderAttributes where attributes[attribute] != nil {
                 object.settings.append(SettingFact(property: property, state: nil, spelling: attribute, value: attributes[attribute],
-                                                   position: position(parser, attribute: attribute), guardContext: .unguarded))
+                                                   position: position(parser, attribute: attribute), guardContext: context))
             }
             output.facts.add(object)
             return id
@@ -152,7 +159,7 @@ struct InterfaceBuilderLowering {
         private func addSetting(_ property: String, state: ControlStateValue?, spelling: String, at position: SourcePosition, on object: String) {
             var fact = UIObjectFact(id: object, classChain: output.facts.objects[object]?.classChain ?? [])
             fact.settings = [SettingFact(property: property, state: state, spelling: spelling, value: nil,
-                                         position: position, guardContext: .unguarded)]
+                                         position: position, guardContext: context)]
             output.facts.add(fact)
         }
 
@@ -165,7 +172,7 @@ struct InterfaceBuilderLowering {
             output.facts.sizes.append(SizeFact(
                 width: attribute == "width" ? value : nil, height: attribute == "height" ? value : nil,
                 spelling: "constant",
-                position: position(parser, attribute: "constant"), guardContext: .unguarded))
+                position: position(parser, attribute: "constant"), guardContext: context))
         }
 
         /// Words for the libxml2 error codes that `XMLParser` reports, which its own messages do not

@@ -34,7 +34,7 @@ final class FactCollector: TypeScopeVisitor {
         self.index = index
         let evaluator = index.evaluator
         self.conditions = IdiomConditions(path: file.path, evaluator: evaluator)
-        self.guards = GuardResolver(conditions: conditions, evaluator: evaluator)
+        self.guards = GuardResolver(tree: file.tree, conditions: conditions, evaluator: evaluator)
         self.decisions = IdiomDecisionReader(file: file, conditions: conditions, evaluator: evaluator, guards: guards)
         super.init()
     }

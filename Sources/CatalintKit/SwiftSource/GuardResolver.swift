@@ -11,10 +11,24 @@ final class GuardResolver {
     /// For each statement list, the idioms that reach each of its statements.
     private var statementListCache: [SyntaxIdentifier: [SyntaxIdentifier: IdiomSet]] = [:]
 
-    init(conditions: IdiomConditions, evaluator: IdiomEvaluator) {
+    /// The context of the whole file: a file that imports AppKit, Cocoa or WatchKit outside any
+    /// `#if` is macOS or watchOS code, never part of a Mac Catalyst build.
+    private let fileContext: GuardContext
+
+    init(tree: SourceFileSyntax, conditions: IdiomConditions, evaluator: IdiomEvaluator) {
         self.conditions = conditions
         self.evaluator = evaluator
+        var context = GuardContext.unguarded
+        for item in tree.statements {
+            if let module = item.item.as(ImportDeclSyntax.self)?.path.first?.name.text, Self.modulesOffMacCatalyst.contains(module) {
+                context.builtForMacCatalyst = false
+            }
+        }
+        self.fileContext = context
     }
+
+    /// Modules a Mac Catalyst build cannot import.
+    static let modulesOffMacCatalyst: Set<String> = ["AppKit", "Cocoa", "WatchKit"]
 
     private func outcome(_ list: ConditionElementListSyntax) -> (whenTrue: IdiomSet, whenFalse: IdiomSet) {
         evaluator.outcome(of: conditions.condition(of: list))
@@ -31,7 +45,7 @@ final class GuardResolver {
             pending.append(node)
             current = node.parent
         }
-        var context = current.flatMap { cache[$0.id] } ?? .unguarded
+        var context = current.flatMap { cache[$0.id] } ?? fileContext
         for node in pending.reversed() {
             if let parent = node.parent { context = refine(context, parent: parent, child: node) }
             cache[node.id] = context
