@@ -51,9 +51,9 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(configuration.level(of: "unavailable-control", at: "/project/Tests/A.swift"), .off)
         XCTAssertEqual(configuration.level(of: "unavailable-control", at: "/project/Tests/Keep/A.swift"), .error)
         XCTAssertNil(configuration.level(of: "button-non-normal-state", at: "/project/A.swift"))
-        let classes = configuration.rules["unavailable-control"]?.options?.classes?.map(\.name)
+        let classes = (configuration.rules["unavailable-control"]?.options as? ControlCreationKnowledge)?.classes.map(\.name)
         XCTAssertEqual(classes, ["UIPickerView", "UIDatePicker"])
-        XCTAssertEqual(configuration.rules["slider-custom-appearance"]?.options?.properties?.map(\.name), ["trackImage"])
+        XCTAssertEqual((configuration.rules["slider-custom-appearance"]?.options as? ControlSettingKnowledge)?.properties.map(\.name), ["trackImage"])
         XCTAssertEqual(configuration.inputKind("/project/Screens/Detail.yml"), .interfaceDescription)
         XCTAssertNil(configuration.inputKind("/project/Other/Detail.yml"))
         XCTAssertTrue(configuration.isExcluded("/project/App/Generated/Model.swift"))
@@ -86,7 +86,7 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(problems("overrides:\n  - paths: [Legacy]\n    rules:\n      hard-coded-size: {severity: off, single_value_minimum: 900}\n"), [
             "4:40 an override sets levels only, and 'single_value_minimum' is an option of hard-coded-size: options apply to every file, so set it under the top-level 'rules'",
         ])
-        XCTAssertEqual(problems("rules: [\n"), ["2:1 YAML syntax error: did not find expected node content"])
+        XCTAssertEqual(problems("rules: [\n"), ["2:1 YAML syntax error: did not find expected node content (while parsing a flow node)"])
         XCTAssertEqual(problems("- idiom\n"), ["1:1 the configuration must be a mapping of keys: idiom, included, excluded, interface_files, rules, overrides"])
     }
 
@@ -143,5 +143,88 @@ final class ConfigurationTests: XCTestCase {
         for (pattern, path, expected) in cases {
             XCTAssertEqual(Glob(pattern).matches(path), expected, "\(pattern) ~ \(path)")
         }
+    }
+}
+
+/// The rules' knowledge is typed: rule files and options decode strictly into one struct per kind
+/// of rule, and a new property, attribute or control is an edit of knowledge, not of a front end.
+final class RuleKnowledgeTests: XCTestCase {
+    private func ruleFile(_ uikit: String) -> String {
+        let text = try! String(contentsOf: packageRoot.appendingPathComponent("Rules/slider-custom-appearance.yml"), encoding: .utf8)
+        let start = text.range(of: "uikit:\n")!.lowerBound
+        let end = text.range(of: "examples:\n")!.lowerBound
+        return String(text[..<start]) + uikit + String(text[end...])
+    }
+
+    func testRuleFilesDecodeStrictlyWithPlaces() throws {
+        XCTAssertNoThrow(try RuleCatalog.parse(ruleFile("uikit:\n  classes: [UISlider]\n"), name: "slider-custom-appearance.yml"))
+        let cases: [(String, String)] = [
+            ("uikit:\n  clases: [UISlider]\n", "unknown key 'clases'. Did you mean 'classes'?"),
+            ("uikit:\n  properties:\n    - {name: thumbImage, uniq: true}\n", "unknown key 'uniq'. Did you mean 'unique'?"),
+            ("uikit:\n  properties:\n    - {name: thumbImage, interface_builder: {colour: x}}\n", "unknown key 'colour'. Did you mean 'color'?"),
+            ("uikit:\n  properties:\n    - {name: thumbImage, unique: maybe}\n", "'unique' must be true or false"),
+        ]
+        for (uikit, message) in cases {
+            let text = ruleFile(uikit)
+            XCTAssertThrowsError(try RuleCatalog.parse(text, name: "slider-custom-appearance.yml"), uikit) { error in
+                let line = text.components(separatedBy: "\n").firstIndex { $0.hasPrefix("uikit:") }! + 2
+                XCTAssertTrue("\(error)".hasPrefix("slider-custom-appearance.yml:\(line + (uikit.contains("properties") ? 1 : 0)):"), "\(error)")
+                XCTAssertTrue("\(error)".contains(message), "\(error)")
+            }
+        }
+        let unknownTop = try String(contentsOf: packageRoot.appendingPathComponent("Rules/hard-coded-size.yml"), encoding: .utf8) + "colour: red\n"
+        XCTAssertThrowsError(try RuleCatalog.parse(unknownTop, name: "hard-coded-size.yml")) { error in
+            XCTAssertTrue("\(error)".contains("unknown key 'colour'"), "\(error)")
+        }
+    }
+
+    func testOptionsDecodeAsTheRulesKnowledge() {
+        func problems(_ text: String) -> [String] {
+            do {
+                _ = try ConfigurationLoader.parse(text, path: "/p/.catalint.yml")
+                return []
+            } catch let error as ConfigurationError {
+                return error.problems.map { "\($0.position.line):\($0.position.column) \($0.message)" }
+            } catch {
+                return ["\(error)"]
+            }
+        }
+        XCTAssertEqual(problems("rules:\n  hard-coded-size:\n    dimensions:\n      - {width: 1032, heigth: 1376}\n"), [
+            "4:23 unknown key 'heigth'. Did you mean 'height'? The keys here are 'width', 'height', 'device', 'family'.",
+        ])
+        XCTAssertEqual(problems("rules:\n  unavailable-control:\n    classes: {name: UIPickerView}\n"), ["3:14 'classes' must be a list"])
+        XCTAssertEqual(problems("rules:\n  unavailable-control:\n    classes: [UIPickerView, {name: UIDatePicker, replacement: a menu}]\n"), [])
+    }
+
+    func testANewPropertyAttributeOrControlIsAKnowledgeEdit() throws {
+        let configuration = try ConfigurationLoader.parse("""
+            rules:
+              slider-custom-appearance:
+                properties:
+                  - {name: trackShadowColor, unique: true, interface_builder: {color: trackShadowColor}}
+                  - {name: glowImage, unique: true, state: true}
+              unavailable-control:
+                classes: [UIFictionalDial]
+            """, path: "/p/.catalint.yml")
+        let storyboard = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <document type="com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB" version="3.0" targetRuntime="iOS.CocoaTouch">
+                <objects>
+                    <slider id="s1">
+                        <color key="trackShadowColor" red="1" green="0" blue="0" alpha="1" colorSpace="custom"/>
+                    </slider>
+                    <fictionalDial id="d1"/>
+                </objects>
+            </document>
+            """
+        let interface = "interface: Dial\nviews:\n  - class: UISlider\n    glowImage: {selected: glow}\n"
+        let found = try Linter(options: LintOptions(configuration: configuration))
+            .lint(.sources([(path: "/p/Main.storyboard", text: storyboard), (path: "/p/Dial.interface.yml", text: interface)]))
+            .diagnostics.map { "\($0.position.path.split(separator: "/").last!):\($0.position.line) \($0.rule)" }
+        XCTAssertEqual(found, [
+            "Dial.interface.yml:4 slider-custom-appearance",
+            "Main.storyboard:5 slider-custom-appearance",
+            "Main.storyboard:7 unavailable-control",
+        ])
     }
 }

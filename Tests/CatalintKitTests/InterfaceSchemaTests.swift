@@ -14,7 +14,7 @@ final class InterfaceSchemaTests: XCTestCase {
         let view = try XCTUnwrap(definitions["view"] as? [String: Any])
         let properties = try XCTUnwrap(view["properties"] as? [String: Any])
         let stateKeys = properties.filter { (($0.value as? [String: Any])?["$ref"] as? String) == "#/definitions/stateValue" }.keys
-        XCTAssertEqual(Set(stateKeys), InterfaceFileLowering.stateDependentKeys)
+        XCTAssertEqual(Set(stateKeys), InterfaceVocabulary.standard.stateProperties)
         let idioms = ((properties["idioms"] as? [String: Any])?["items"] as? [String: Any])?["enum"] as? [String]
         XCTAssertEqual(idioms, InterfaceFileLowering.idiomNames)
         let styles = (properties["preferredBehavioralStyle"] as? [String: Any])?["enum"] as? [String]
@@ -59,7 +59,7 @@ final class ConfigurationSchemaTests: XCTestCase {
         for rule in RuleCatalog.all {
             let choices = try XCTUnwrap((rules[rule.id] as? [String: Any])?["oneOf"] as? [[String: Any]])
             let options = try XCTUnwrap(choices.last?["properties"] as? [String: Any])
-            XCTAssertEqual(Set(options.keys), Set(["severity"] + ConfigurationLoader.RuleOptions.names(for: rule)), rule.id)
+            XCTAssertEqual(Set(options.keys), Set(["severity"] + (RuleRegistry.logic[rule.id].map { type(of: $0).optionNames } ?? [])), rule.id)
         }
     }
 

@@ -12,7 +12,8 @@ public enum RuleCategory: String, Sendable, Codable {
 }
 
 /// A rule as `Rules/<id>.yml` describes it: its documentation, its UIKit knowledge and its examples.
-public struct RuleDefinition: Sendable, Codable {
+/// Decoding is strict: an unknown key anywhere in the file is an error.
+public struct RuleDefinition: Sendable, Decodable {
     public var id: String
     public var title: String
     public var severity: Severity
@@ -28,15 +29,52 @@ public struct RuleDefinition: Sendable, Codable {
     public var message: String
     /// The `help:` line of the diagnostic, with placeholders too.
     public var help: String
-    public var uikit: RuleKnowledge?
+    /// The UIKit knowledge the rule's logic reads, of the kind its logic declares; nil for the
+    /// tool's own rules, which have no logic.
+    public var uikit: (any RuleKnowledge)?
     public var examples: Examples?
 
-    public struct Reference: Sendable, Codable {
-        public var title: String
-        public var url: String
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case id, title, severity, category, summary, rationale, advice, reference, message, help, uikit, examples
     }
 
-    public struct Examples: Sendable, Codable {
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        id = try container.decode(String.self, forKey: .id)
+        title = try container.decode(String.self, forKey: .title)
+        severity = try container.decode(Severity.self, forKey: .severity)
+        category = try container.decode(RuleCategory.self, forKey: .category)
+        summary = try container.decode(String.self, forKey: .summary)
+        rationale = try container.decode(String.self, forKey: .rationale)
+        advice = try container.decode(String.self, forKey: .advice)
+        reference = try container.decode(Reference.self, forKey: .reference)
+        message = try container.decode(String.self, forKey: .message)
+        help = try container.decode(String.self, forKey: .help)
+        examples = try container.decodeIfPresent(Examples.self, forKey: .examples)
+        if let logic = RuleRegistry.logic[id] {
+            uikit = try type(of: logic).decodeKnowledge(container, forKey: .uikit)
+        } else if container.contains(.uikit) {
+            throw DecodingError.dataCorruptedError(forKey: .uikit, in: container,
+                                                   debugDescription: "'\(id)' has no logic in RuleRegistry, so nothing would read its 'uikit' knowledge")
+        }
+    }
+
+    public struct Reference: Sendable, Decodable {
+        public var title: String
+        public var url: String
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case title, url }
+
+        public init(from decoder: Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            title = try container.decode(String.self, forKey: .title)
+            url = try container.decode(String.self, forKey: .url)
+        }
+    }
+
+    public struct Examples: Sendable, Decodable {
         /// Swift code that must fire exactly at each `↓`.
         public var triggering: [String]?
         /// Swift code that must stay silent.
@@ -45,11 +83,28 @@ public struct RuleDefinition: Sendable, Codable {
         public var interfaceTriggering: [String]?
         /// YAML interface descriptions that must stay silent.
         public var interfacePassing: [String]?
+        /// Storyboard or xib XML that must fire exactly at each `↓`.
+        public var interfaceBuilderTriggering: [String]?
+        /// Storyboard or xib XML that must stay silent.
+        public var interfaceBuilderPassing: [String]?
 
-        enum CodingKeys: String, CodingKey {
+        enum CodingKeys: String, CodingKey, CaseIterable {
             case triggering, passing
             case interfaceTriggering = "interface_triggering"
             case interfacePassing = "interface_passing"
+            case interfaceBuilderTriggering = "interface_builder_triggering"
+            case interfaceBuilderPassing = "interface_builder_passing"
+        }
+
+        public init(from decoder: Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            triggering = try container.decodeIfPresent([String].self, forKey: .triggering)
+            passing = try container.decodeIfPresent([String].self, forKey: .passing)
+            interfaceTriggering = try container.decodeIfPresent([String].self, forKey: .interfaceTriggering)
+            interfacePassing = try container.decodeIfPresent([String].self, forKey: .interfacePassing)
+            interfaceBuilderTriggering = try container.decodeIfPresent([String].self, forKey: .interfaceBuilderTriggering)
+            interfaceBuilderPassing = try container.decodeIfPresent([String].self, forKey: .interfaceBuilderPassing)
         }
     }
 
@@ -58,76 +113,6 @@ public struct RuleDefinition: Sendable, Codable {
         var text = template
         for (key, value) in values { text = text.replacingOccurrences(of: "{\(key)}", with: value) }
         return text
-    }
-}
-
-/// The UIKit names a rule needs, kept in its YAML file rather than in code.
-public struct RuleKnowledge: Sendable, Codable {
-    public var classes: [ClassEntry]?
-    /// Superclasses of `classes` (`UIControl`, `UIView`): a receiver typed as one of them may be one
-    /// of `classes`, so it counts as of unknown type.
-    public var superclasses: [String]?
-    public var properties: [PropertyEntry]?
-    public var dimensions: [Dimension]?
-    /// The smallest lone width or height that may match a screen dimension.
-    public var singleValueMinimum: Double?
-    /// Identifiers that are geometry whole (`CGRect`, `widthAnchor`).
-    public var geometryNames: [String]?
-    /// Words that make a camel-case identifier geometry (`inset` in `contentInset`).
-    public var geometryWords: [String]?
-    /// Words that make an identifier not geometry even with a geometry word (`font` in `fontSize`).
-    public var nonGeometryWords: [String]?
-    /// Words that make a condition adapt to the window (`size` in `horizontalSizeClass`).
-    public var adaptiveWords: [String]?
-    /// Words that keep a condition from adapting even with an adaptive word (`screen`).
-    public var nonAdaptiveWords: [String]?
-    /// Screen heights and widths in pixels, as `nativeBounds` gives them.
-    public var pixelDimensions: [Double]?
-    /// Words that make a width or height the screen's (`screen` in `screenWidth`).
-    public var screenWords: [String]?
-    /// Words that make a width or height the screen's in pixels (`native` in `nativeBounds`).
-    public var pixelWords: [String]?
-    /// Words that make an identifier a width or height (`width`, `bounds`).
-    public var dimensionWords: [String]?
-    /// Words that say a size is for something other than a view: an image, a window (`thumbnail`,
-    /// `renderer`, `minimumSize`).
-    public var nonLayoutWords: [String]?
-
-    enum CodingKeys: String, CodingKey {
-        case classes, superclasses, properties, dimensions
-        case singleValueMinimum = "single_value_minimum"
-        case geometryNames = "geometry_names"
-        case geometryWords = "geometry_words"
-        case nonGeometryWords = "non_geometry_words"
-        case adaptiveWords = "adaptive_words"
-        case nonAdaptiveWords = "non_adaptive_words"
-        case pixelDimensions = "pixel_dimensions"
-        case screenWords = "screen_words"
-        case pixelWords = "pixel_words"
-        case dimensionWords = "dimension_words"
-        case nonLayoutWords = "non_layout_words"
-    }
-
-    public struct ClassEntry: Sendable, Codable {
-        public var name: String
-        /// What to offer in the Mac idiom instead.
-        public var replacement: String?
-    }
-
-    public struct PropertyEntry: Sendable, Codable {
-        /// The UIKit property: `thumbImage`, `title`.
-        public var name: String
-        /// True when the name alone tells the class (`setThumbImage(_:for:)` is only a slider's), so
-        /// the rule may fire where the receiver's type is unknown.
-        public var unique: Bool?
-    }
-
-    public struct Dimension: Sendable, Codable {
-        public var width: Double
-        public var height: Double
-        public var device: String
-        /// `pad` for an iPad's screen: a lone width or height of a frame matches only those.
-        public var family: String?
     }
 }
 
@@ -149,17 +134,26 @@ public enum RuleCatalog {
     /// The names of the embedded rule files, for tests that compare them with `Rules/`.
     public static var embeddedFileNames: [String] { EmbeddedRules.files.map(\.name) }
 
-    /// Parses one rule file; `name` (`unavailable-control.yml`) must match the id inside.
+    /// Parses one rule file; `name` (`unavailable-control.yml`) must match the id inside. A file that
+    /// does not decode, strictly, throws a `RuleFileError` with the line and column of the problem.
     public static func parse(_ text: String, name: String) throws -> RuleDefinition {
-        let definition = try YAMLDecoder().decode(RuleDefinition.self, from: text)
+        let source = SourceText(path: name, text: text)
+        let definition: RuleDefinition
+        do {
+            definition = try YAMLDecoder().decode(RuleDefinition.self, from: text)
+        } catch {
+            let (position, message) = YAMLProblem.describe(error, in: source)
+            throw RuleFileError(message: "\(position): \(message)")
+        }
         guard name == "\(definition.id).yml" else {
-            throw RuleFileError(message: "\(name) declares the id '\(definition.id)'; the file must be named \(definition.id).yml")
+            throw RuleFileError(message: "\(name):1:1: the file declares the id '\(definition.id)'; it must be named \(definition.id).yml")
         }
         return definition
     }
 }
 
-struct RuleFileError: Error, CustomStringConvertible {
-    var message: String
-    var description: String { message }
+/// A rule file that cannot be used, with the place of the problem.
+public struct RuleFileError: Error, CustomStringConvertible {
+    public var message: String
+    public var description: String { message }
 }

@@ -1,3 +1,5 @@
+import Yams
+
 /// A place a rule found, with the values its message and help templates need.
 public struct Finding: Sendable {
     public var position: SourcePosition
@@ -9,10 +11,35 @@ public struct Finding: Sendable {
     }
 }
 
-/// The few lines of logic a rule needs over the facts; everything else about it is in its YAML file.
+/// The few lines of logic a rule needs over the facts; everything else about it is in its YAML file,
+/// whose `uikit:` section decodes into the rule's `Knowledge`.
 protocol RuleLogic: Sendable {
+    associatedtype Knowledge: RuleKnowledge
     static var id: String { get }
-    func findings(in facts: UIFacts, knowledge: RuleKnowledge) -> [Finding]
+    func findings(in facts: UIFacts, knowledge: Knowledge) -> [Finding]
+}
+
+extension RuleLogic {
+    /// The rule's knowledge from its YAML file's `uikit:` section.
+    static func decodeKnowledge(_ container: KeyedDecodingContainer<RuleDefinition.CodingKeys>,
+                                forKey key: RuleDefinition.CodingKeys) throws -> any RuleKnowledge {
+        try container.decodeIfPresent(Knowledge.self, forKey: key) ?? Knowledge()
+    }
+
+    /// A user's options for the rule, from `.catalint.yml`: the same keys as its knowledge.
+    static func decodeOptions(from node: Node) throws -> any RuleKnowledge {
+        try YAMLDecoder().decode(Knowledge.self, from: node)
+    }
+
+    /// The option names the rule takes.
+    static var optionNames: [String] { Knowledge.keys }
+
+    /// Runs the rule with its knowledge, extended by the user's options.
+    func run(on facts: UIFacts, knowledge: (any RuleKnowledge)?, options: (any RuleKnowledge)?) -> [Finding] {
+        var merged = knowledge as? Knowledge ?? Knowledge()
+        if let options = options as? Knowledge { merged.extend(with: options) }
+        return findings(in: facts, knowledge: merged)
+    }
 }
 
 /// The rules that read facts. Tool rules (`unreadable-file`, `invalid-swift`) are reported by the
@@ -42,10 +69,10 @@ public enum ToolRule {
 /// The settings a control rule looks at: on objects of one of `knowledge.classes` (or of unknown
 /// type or typed as one of their superclasses, for a property whose name tells the class) without the iPad behavioral style, of a property
 /// the rule names, where the code can run in the Mac idiom.
-func controlSettings(in facts: UIFacts, knowledge: RuleKnowledge) -> [SettingFact] {
-    let classes = (knowledge.classes ?? []).map(\.name)
-    let superclasses = Set(knowledge.superclasses ?? [])
-    let properties = knowledge.properties ?? []
+func controlSettings(in facts: UIFacts, knowledge: ControlSettingKnowledge) -> [SettingFact] {
+    let classes = knowledge.classes.map(\.name)
+    let superclasses = Set(knowledge.superclasses)
+    let properties = knowledge.properties
     var settings: [SettingFact] = []
     for object in facts.objects.values where object.preferredBehavioralStyle != "pad" {
         let isKnownClass = classes.contains(where: object.isKind(of:))
@@ -53,7 +80,7 @@ func controlSettings(in facts: UIFacts, knowledge: RuleKnowledge) -> [SettingFac
         if object.isTypeKnown && !isKnownClass && !mayBeKnownClass { continue }
         for setting in object.settings where setting.guardContext.runsInMacIdiom {
             guard let property = properties.first(where: { $0.name == setting.property }),
-                  isKnownClass || property.unique == true else { continue }
+                  isKnownClass || property.unique else { continue }
             settings.append(setting)
         }
     }

@@ -22,18 +22,19 @@ struct InterfaceBuilderLowering {
         "tableViewCell": "UITableViewCell", "collectionViewCell": "UICollectionViewCell",
         "visualEffectView": "UIVisualEffectView", "colorWell": "UIColorWell",
     ]
-    /// Attributes of a `<state>` element that set a state-dependent property.
-    static let stateAttributes = ["title", "image", "backgroundImage"]
-    /// `key`s of child elements of `<state>` that set a state-dependent property.
-    static let stateChildKeys = ["titleColor", "titleShadowColor", "attributedTitle"]
-    /// Slider attributes and the UIKit properties they set.
-    static let sliderAttributes = ["minValueImage": "minimumValueImage", "maxValueImage": "maximumValueImage"]
-    /// `key`s of `<color>` elements that set a property of their view.
-    static let colorKeys = ["thumbTintColor", "minimumTrackTintColor", "maximumTrackTintColor", "onTintColor"]
+
+    /// The class an element creates: from `elementClasses`, else `UI` + the element's name
+    /// (`pickerView` -> `UIPickerView`) when a rule names that class.
+    static func uikitClass(of element: String, vocabulary: InterfaceVocabulary) -> String? {
+        if let known = elementClasses[element] { return known }
+        guard let first = element.first, first.isLowercase else { return nil }
+        let derived = "UI" + first.uppercased() + element.dropFirst()
+        return vocabulary.classes.contains(derived) ? derived : nil
+    }
 
     static let help = "Open the file in Xcode's Interface Builder and save it again, or fix the XML by hand."
 
-    static func lower(_ source: SourceText, index: ProjectIndex) -> FrontEndOutput {
+    static func lower(_ source: SourceText, index: ProjectIndex, vocabulary: InterfaceVocabulary = .standard) -> FrontEndOutput {
         let text = source.text
         if let range = text.range(of: "<!ENTITY") {
             let offset = text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
@@ -42,7 +43,7 @@ struct InterfaceBuilderLowering {
                                                 values: ["detail": "Entity declarations are not allowed in Interface Builder files (Xcode never writes them).", "help": help]))
             return output
         }
-        let builder = FactBuilder(source: source, index: index, tags: StartTagScanner.scan(source.utf8))
+        let builder = FactBuilder(source: source, index: index, vocabulary: vocabulary, tags: StartTagScanner.scan(source.utf8))
         let parser = XMLParser(data: Data(text.utf8))
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
@@ -66,6 +67,8 @@ struct InterfaceBuilderLowering {
     private final class FactBuilder: NSObject, XMLParserDelegate {
         let source: SourceText
         let index: ProjectIndex
+        /// How the rules' properties are spelled in Interface Builder files.
+        let vocabulary: InterfaceVocabulary
         let tags: [StartTag]
         var output = FrontEndOutput()
         var failure: (String, Int, Int)?
@@ -73,9 +76,10 @@ struct InterfaceBuilderLowering {
         /// One entry per open element: the object it is (when it is a view) and its state (for `<state>`).
         private var stack: [(element: String, object: String?, state: ControlStateValue?)] = []
 
-        init(source: SourceText, index: ProjectIndex, tags: [StartTag]) {
+        init(source: SourceText, index: ProjectIndex, vocabulary: InterfaceVocabulary, tags: [StartTag]) {
             self.source = source
             self.index = index
+            self.vocabulary = vocabulary
             self.tags = tags
         }
 
@@ -105,20 +109,20 @@ struct InterfaceBuilderLowering {
                 context.builtForMacCatalyst = false
             }
             var entry: (element: String, object: String?, state: ControlStateValue?) = (name, nil, nil)
-            if let uikitClass = InterfaceBuilderLowering.elementClasses[name] {
+            if let uikitClass = InterfaceBuilderLowering.uikitClass(of: name, vocabulary: vocabulary) {
                 entry.object = startObject(parser, element: name, uikitClass: uikitClass, attributes: attributes)
             } else if name == "state", let object = enclosingObject {
                 let state = ControlStateValue.named([attributes["key"] ?? "normal"])
                 entry.state = state
-                for attribute in InterfaceBuilderLowering.stateAttributes where attributes[attribute] != nil {
-                    addSetting(attribute, state: state, spelling: attribute,
+                for (attribute, property) in vocabulary.stateAttributes.sorted(by: { $0.key < $1.key }) where attributes[attribute] != nil {
+                    addSetting(property, state: state, spelling: attribute,
                                at: position(parser, attribute: attribute), on: object)
                 }
             } else if let key = attributes["key"], let object = enclosingObject {
-                if let state = enclosingState, InterfaceBuilderLowering.stateChildKeys.contains(key) {
-                    addSetting(key, state: state, spelling: key, at: position(parser), on: object)
-                } else if name == "color", InterfaceBuilderLowering.colorKeys.contains(key), stack.last?.object != nil {
-                    addSetting(key, state: nil, spelling: key, at: position(parser), on: object)
+                if let state = enclosingState, let property = vocabulary.stateElements[key] {
+                    addSetting(property, state: state, spelling: key, at: position(parser), on: object)
+                } else if name == "color", let property = vocabulary.colors[key], stack.last?.object != nil {
+                    addSetting(property, state: nil, spelling: key, at: position(parser), on: object)
                 }
             }
             if name == "constraint" { addConstraint(parser, attributes) }
@@ -148,7 +152,7 @@ struct InterfaceBuilderLowering {
             var object = UIObjectFact(id: id, classChain: chain,
                                       preferredBehavioralStyle: index.hasPadStyleForEveryInstance(chain) ? "pad" : nil)
             if let style = attributes["preferredBehavioralStyle"] { object.preferredBehavioralStyle = style }
-            for (attribute, property) in InterfaceBuilderLowering.sliderAttributes where attributes[attribute] != nil {
+            for (attribute, property) in vocabulary.attributes.sorted(by: { $0.key < $1.key }) where attributes[attribute] != nil {
                 object.settings.append(SettingFact(property: property, state: nil, spelling: attribute, value: attributes[attribute],
                                                    position: position(parser, attribute: attribute), guardContext: context))
             }

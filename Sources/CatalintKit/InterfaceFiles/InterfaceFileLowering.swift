@@ -4,11 +4,6 @@ import Yams
 /// `docs/interface-format.md`) into UI facts, each at the line and column of its key or value.
 /// Every problem with the file is an `invalid-interface` diagnostic; nothing in it is skipped silently.
 struct InterfaceFileLowering {
-    /// Properties that take a value per control state: a scalar is the normal state.
-    static let stateDependentKeys: Set<String> = [
-        "title", "attributedTitle", "image", "backgroundImage", "titleColor", "titleShadowColor",
-        "thumbImage", "minimumTrackImage", "maximumTrackImage",
-    ]
     static let stateNames = ["normal", "highlighted", "disabled", "selected", "focused"]
     static let idiomNames = ["mac", "pad", "phone", "tv", "carPlay", "vision"]
     static let topLevelKeys = ["interface", "views"]
@@ -22,19 +17,22 @@ struct InterfaceFileLowering {
 
     private let source: SourceText
     private let index: ProjectIndex
+    /// Which properties take a value per control state (a scalar is the normal state), from the rules.
+    private let vocabulary: InterfaceVocabulary
     private var output = FrontEndOutput()
     private var visitedNodes = 0
     private var tooLarge = false
 
-    static func lower(_ source: SourceText, index: ProjectIndex) -> FrontEndOutput {
-        var lowering = InterfaceFileLowering(source: source, index: index)
+    static func lower(_ source: SourceText, index: ProjectIndex, vocabulary: InterfaceVocabulary = .standard) -> FrontEndOutput {
+        var lowering = InterfaceFileLowering(source: source, index: index, vocabulary: vocabulary)
         lowering.run()
         return lowering.output
     }
 
-    private init(source: SourceText, index: ProjectIndex) {
+    private init(source: SourceText, index: ProjectIndex, vocabulary: InterfaceVocabulary) {
         self.source = source
         self.index = index
+        self.vocabulary = vocabulary
     }
 
     private mutating func run() {
@@ -82,41 +80,8 @@ struct InterfaceFileLowering {
     }
 
     private mutating func report(_ error: Error) {
-        guard let error = error as? YamlError else {
-            problem(at: SourcePosition(path: source.path, line: 1, column: 1), "The YAML cannot be read: \(error).")
-            return
-        }
-        switch error {
-        case .scanner(let context, let description, let mark, _),
-             .parser(let context, let description, let mark, _),
-             .composer(let context, let description, let mark, _):
-            let detail = context.map { "\(description) (\($0.text))" } ?? description
-            problem(at: source.position(line: mark.line, scalarColumn: mark.column), "YAML syntax error: \(detail).")
-        case .duplicatedKeysInMapping(let duplicates, let context):
-            problem(at: secondOccurrence(of: duplicates.first ?? "", inMappingAt: context.mark),
-                    "Duplicate key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) in one mapping: only one value can count.")
-        case .reader(let description, let offset, _, _):
-            problem(at: source.position(utf8Offset: offset ?? 0), "The YAML cannot be read: \(description).")
-        default:
-            problem(at: SourcePosition(path: source.path, line: 1, column: 1), "The YAML cannot be read: \(error).")
-        }
-    }
-
-    /// Where a duplicated key of a block mapping stands the second time: the second line, from the
-    /// mapping's start, that begins with `key:` at the mapping's column. The mapping's start when
-    /// there is none (a flow mapping, a quoted key).
-    private func secondOccurrence(of key: String, inMappingAt mark: Mark) -> SourcePosition {
-        var seen = 0
-        var number = mark.line
-        while let line = source.line(number) {
-            let indent = line.prefix(while: { $0 == " " || $0 == "-" }).count
-            if indent + 1 == mark.column, line.dropFirst(indent).hasPrefix(key + ":") {
-                seen += 1
-                if seen == 2 { return source.position(line: number, scalarColumn: mark.column) }
-            }
-            number += 1
-        }
-        return source.position(line: mark.line, scalarColumn: mark.column)
+        let (position, message) = YAMLProblem.describe(error, in: source)
+        problem(at: position, message.prefix(1).uppercased() + message.dropFirst() + ".")
     }
 
     /// The deepest nesting of the text, by a cheap over-estimate that needs no parser: block
@@ -265,7 +230,7 @@ struct InterfaceFileLowering {
                 } else {
                     problem(at: value, "`preferredBehavioralStyle` must be `pad`, `mac` or `automatic`.")
                 }
-            case _ where Self.stateDependentKeys.contains(name):
+            case _ where vocabulary.stateProperties.contains(name):
                 object.settings += stateSettings(name, key: key, value: value, context: context)
             default:
                 if let scalar = value.scalar {

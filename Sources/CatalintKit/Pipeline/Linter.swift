@@ -138,7 +138,8 @@ public struct Linter: Sendable {
         }
         let projectIndex = index
         // 3. Lower each file into facts (and problems with the file itself, and its suppression comments).
-        let outputs = parallelMap(parsed, jobs: options.jobs) { $0.lower(index: projectIndex) }
+        let vocabulary = InterfaceVocabulary(rules: RuleCatalog.all, options: options.configuration.rules.compactMapValues(\.options))
+        let outputs = parallelMap(parsed, jobs: options.jobs) { $0.lower(index: projectIndex, vocabulary: vocabulary) }
         var facts = UIFacts()
         var problems: [InputProblem] = []
         var suppressions: [String: [SuppressionDirective]] = [:]
@@ -152,8 +153,7 @@ public struct Linter: Sendable {
         var diagnostics = problems.compactMap { diagnostic(for: $0, texts: texts) }
         for definition in RuleCatalog.all {
             guard let logic = RuleRegistry.logic[definition.id] else { continue }
-            let knowledge = (definition.uikit ?? RuleKnowledge()).merged(with: options.configuration.rules[definition.id]?.options)
-            for finding in logic.findings(in: facts, knowledge: knowledge) {
+            for finding in logic.run(on: facts, knowledge: definition.uikit, options: options.configuration.rules[definition.id]?.options) {
                 guard let severity = options.severity(of: definition, at: finding.position.path) else { continue }
                 diagnostics.append(Diagnostic(
                     rule: definition.id,
@@ -211,7 +211,7 @@ enum ParsedInput: Sendable {
     }
 
     /// Lowers the file into facts with the front end for its kind.
-    func lower(index: ProjectIndex) -> FrontEndOutput {
+    func lower(index: ProjectIndex, vocabulary: InterfaceVocabulary) -> FrontEndOutput {
         switch self {
         case .swift(let file):
             var output = FrontEndOutput(facts: FactCollector.facts(for: file, index: index))
@@ -223,13 +223,13 @@ enum ParsedInput: Sendable {
             output.problems += comments.problems
             return output
         case .interfaceDescription(let source):
-            var output = InterfaceFileLowering.lower(source, index: index)
+            var output = InterfaceFileLowering.lower(source, index: index, vocabulary: vocabulary)
             let comments = SuppressionParser.yaml(source)
             output.suppressions = comments.directives
             output.problems += comments.problems
             return output
         case .interfaceBuilder(let source):
-            return InterfaceBuilderLowering.lower(source, index: index)
+            return InterfaceBuilderLowering.lower(source, index: index, vocabulary: vocabulary)
         case .unreadable(let path, let reason):
             return FrontEndOutput(problems: [InputProblem(rule: ToolRule.unreadableFile, position: SourcePosition(path: path, line: 1, column: 1),
                                                           values: ["path": path, "reason": reason])])

@@ -26,9 +26,9 @@ public enum RuleLevel: String, Sendable, CaseIterable {
 public struct RuleSettings: Sendable {
     public var level: RuleLevel?
     /// Options that extend (lists) or replace (single values) the rule's UIKit knowledge.
-    public var options: RuleKnowledge?
+    public var options: (any RuleKnowledge)?
 
-    public init(level: RuleLevel? = nil, options: RuleKnowledge? = nil) {
+    public init(level: RuleLevel? = nil, options: (any RuleKnowledge)? = nil) {
         self.level = level
         self.options = options
     }

@@ -67,19 +67,8 @@ public enum ConfigurationLoader {
             let root: Node?
             do {
                 root = try Yams.compose(yaml: text)
-            } catch let error as YamlError {
-                switch error {
-                case .scanner(_, let description, let mark, _), .parser(_, let description, let mark, _), .composer(_, let description, let mark, _):
-                    problems.append((source.position(line: mark.line, scalarColumn: mark.column), "YAML syntax error: \(description)"))
-                case .duplicatedKeysInMapping(let duplicates, let context):
-                    problems.append((source.position(line: context.mark.line, scalarColumn: context.mark.column),
-                                     "duplicate key \(duplicates.map { "'\($0)'" }.joined(separator: ", "))"))
-                default:
-                    problem(nil, "the configuration cannot be read: \(error)")
-                }
-                return
             } catch {
-                problem(nil, "the configuration cannot be read: \(error)")
+                problems.append(YAMLProblem.describe(error, in: source))
                 return
             }
             guard let root else { return }  // an empty file is the defaults
@@ -156,27 +145,32 @@ public enum ConfigurationLoader {
                 problem(value, "'\(definition.id)' takes a severity (off, note, warning, error) or a mapping with 'severity' and options")
                 return RuleSettings()
             }
-            let allowed = ["severity"] + RuleOptions.names(for: definition)
+            let logic = RuleRegistry.logic[definition.id]
+            let allowed = ["severity"] + (logic.map { type(of: $0).optionNames } ?? [])
             var settings = RuleSettings()
-            var options = RuleKnowledge()
+            var options: [(Node, Node)] = []
             for (key, option) in mapping {
                 let name = key.string ?? ""
                 if name == "severity" {
                     settings.level = level(option)
-                    continue
-                }
-                if levelsOnly, allowed.contains(name) {
+                } else if levelsOnly, allowed.contains(name) {
                     problem(key, "an override sets levels only, and '\(name)' is an option of \(definition.id): options apply to every file, so set it under the top-level 'rules'")
-                    continue
-                }
-                guard allowed.contains(name) else {
+                } else if !allowed.contains(name) {
                     problem(key, "unknown option '\(name)' for \(definition.id)." + Self.suggestion(name, allowed)
                             + " It takes \(allowed.map { "'\($0)'" }.joined(separator: ", ")).")
-                    continue
+                } else {
+                    options.append((key, option))
                 }
-                RuleOptions.read(name, option, into: &options, reader: &self)
             }
-            settings.options = options
+            // The options decode as the rule's knowledge, with the same keys and types as its YAML file.
+            if let logic, !options.isEmpty {
+                do {
+                    settings.options = try type(of: logic).decodeOptions(from: .mapping(Node.Mapping(options)))
+                } catch {
+                    let described = YAMLProblem.describe(error, in: source, decodedFrom: .mapping(Node.Mapping(options)))
+                    problems.append((described.position, described.message))
+                }
+            }
             return settings
         }
 
@@ -219,131 +213,4 @@ public enum ConfigurationLoader {
         }
     }
 
-    /// The options a rule takes: the kinds of UIKit knowledge its YAML file has.
-    enum RuleOptions {
-        static func names(for definition: RuleDefinition) -> [String] {
-            guard let knowledge = definition.uikit else { return [] }
-            var names: [String] = []
-            if knowledge.classes != nil { names.append("classes") }
-            if knowledge.superclasses != nil { names.append("superclasses") }
-            if knowledge.properties != nil { names.append("properties") }
-            if knowledge.dimensions != nil { names.append("dimensions") }
-            if knowledge.singleValueMinimum != nil { names.append("single_value_minimum") }
-            if knowledge.geometryNames != nil { names.append("geometry_names") }
-            if knowledge.geometryWords != nil { names.append("geometry_words") }
-            if knowledge.nonGeometryWords != nil { names.append("non_geometry_words") }
-            if knowledge.adaptiveWords != nil { names.append("adaptive_words") }
-            if knowledge.nonAdaptiveWords != nil { names.append("non_adaptive_words") }
-            if knowledge.pixelDimensions != nil { names.append("pixel_dimensions") }
-            if knowledge.screenWords != nil { names.append("screen_words") }
-            if knowledge.pixelWords != nil { names.append("pixel_words") }
-            if knowledge.dimensionWords != nil { names.append("dimension_words") }
-            if knowledge.nonLayoutWords != nil { names.append("non_layout_words") }
-            return names
-        }
-
-        fileprivate static func read(_ name: String, _ value: Node, into options: inout RuleKnowledge, reader: inout Reader) {
-            switch name {
-            case "classes":
-                options.classes = entries(value, key: name, reader: &reader) { mapping, reader in
-                    guard let className = mapping["name"]?.string else {
-                        reader.problem(mapping.first?.key, "a class needs a 'name'")
-                        return nil
-                    }
-                    return RuleKnowledge.ClassEntry(name: className, replacement: mapping["replacement"]?.string)
-                } scalar: { RuleKnowledge.ClassEntry(name: $0, replacement: nil) }
-            case "properties":
-                options.properties = entries(value, key: name, reader: &reader) { mapping, reader in
-                    guard let property = mapping["name"]?.string else {
-                        reader.problem(mapping.first?.key, "a property needs a 'name'")
-                        return nil
-                    }
-                    return RuleKnowledge.PropertyEntry(name: property, unique: mapping["unique"]?.bool)
-                } scalar: { RuleKnowledge.PropertyEntry(name: $0, unique: false) }
-            case "dimensions":
-                options.dimensions = entries(value, key: name, reader: &reader) { mapping, reader in
-                    guard let widthNode = mapping["width"], let heightNode = mapping["height"],
-                          let width = reader.number(widthNode, key: "width"), let height = reader.number(heightNode, key: "height") else {
-                        reader.problem(mapping.first?.key, "a dimension needs a 'width' and a 'height'")
-                        return nil
-                    }
-                    return RuleKnowledge.Dimension(width: width, height: height, device: mapping["device"]?.string ?? "a configured device",
-                                                   family: mapping["family"]?.string)
-                } scalar: { _ in nil }
-            case "superclasses":
-                options.superclasses = reader.strings(value, key: name)
-            case "single_value_minimum":
-                options.singleValueMinimum = reader.number(value, key: name)
-            case "geometry_names":
-                options.geometryNames = reader.strings(value, key: name)
-            case "geometry_words":
-                options.geometryWords = reader.strings(value, key: name)
-            case "non_geometry_words":
-                options.nonGeometryWords = reader.strings(value, key: name)
-            case "adaptive_words":
-                options.adaptiveWords = reader.strings(value, key: name)
-            case "non_adaptive_words":
-                options.nonAdaptiveWords = reader.strings(value, key: name)
-            case "pixel_dimensions":
-                guard let list = value.sequence else {
-                    reader.problem(value, "'\(name)' must be a list")
-                    break
-                }
-                options.pixelDimensions = list.compactMap { reader.number($0, key: name) }
-            case "screen_words":
-                options.screenWords = reader.strings(value, key: name)
-            case "pixel_words":
-                options.pixelWords = reader.strings(value, key: name)
-            case "dimension_words":
-                options.dimensionWords = reader.strings(value, key: name)
-            case "non_layout_words":
-                options.nonLayoutWords = reader.strings(value, key: name)
-            default:
-                break
-            }
-        }
-
-        private static func entries<T>(_ value: Node, key: String, reader: inout Reader,
-                                       mapping read: (Node.Mapping, inout Reader) -> T?, scalar: (String) -> T?) -> [T] {
-            guard let list = value.sequence else {
-                reader.problem(value, "'\(key)' must be a list")
-                return []
-            }
-            var result: [T] = []
-            for item in list {
-                if let text = item.scalar?.string, let entry = scalar(text) {
-                    result.append(entry)
-                } else if let mapping = item.mapping, let entry = read(mapping, &reader) {
-                    result.append(entry)
-                } else if item.mapping == nil {
-                    reader.problem(item, "an entry of '\(key)' has the wrong type")
-                }
-            }
-            return result
-        }
-    }
-}
-
-extension RuleKnowledge {
-    /// This knowledge with the configuration's options: lists extend the defaults, single values replace them.
-    func merged(with options: RuleKnowledge?) -> RuleKnowledge {
-        guard let options else { return self }
-        var merged = self
-        if let classes = options.classes { merged.classes = (merged.classes ?? []) + classes }
-        if let superclasses = options.superclasses { merged.superclasses = (merged.superclasses ?? []) + superclasses }
-        if let properties = options.properties { merged.properties = (merged.properties ?? []) + properties }
-        if let dimensions = options.dimensions { merged.dimensions = (merged.dimensions ?? []) + dimensions }
-        if let minimum = options.singleValueMinimum { merged.singleValueMinimum = minimum }
-        if let names = options.geometryNames { merged.geometryNames = (merged.geometryNames ?? []) + names }
-        if let words = options.geometryWords { merged.geometryWords = (merged.geometryWords ?? []) + words }
-        if let words = options.nonGeometryWords { merged.nonGeometryWords = (merged.nonGeometryWords ?? []) + words }
-        if let words = options.adaptiveWords { merged.adaptiveWords = (merged.adaptiveWords ?? []) + words }
-        if let words = options.nonAdaptiveWords { merged.nonAdaptiveWords = (merged.nonAdaptiveWords ?? []) + words }
-        if let values = options.pixelDimensions { merged.pixelDimensions = (merged.pixelDimensions ?? []) + values }
-        if let words = options.screenWords { merged.screenWords = (merged.screenWords ?? []) + words }
-        if let words = options.pixelWords { merged.pixelWords = (merged.pixelWords ?? []) + words }
-        if let words = options.dimensionWords { merged.dimensionWords = (merged.dimensionWords ?? []) + words }
-        if let words = options.nonLayoutWords { merged.nonLayoutWords = (merged.nonLayoutWords ?? []) + words }
-        return merged
-    }
 }

@@ -2,7 +2,7 @@
 struct ButtonNonNormalStateRule: RuleLogic {
     static let id = "button-non-normal-state"
 
-    func findings(in facts: UIFacts, knowledge: RuleKnowledge) -> [Finding] {
+    func findings(in facts: UIFacts, knowledge: ControlSettingKnowledge) -> [Finding] {
         controlSettings(in: facts, knowledge: knowledge).compactMap { setting in
             guard let state = setting.state, state.isKnownNonNormal else { return nil }
             return Finding(position: setting.position, values: ["spelling": setting.spelling, "state": state.description])

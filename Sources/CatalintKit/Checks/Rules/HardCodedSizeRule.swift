@@ -3,21 +3,21 @@
 struct HardCodedSizeRule: RuleLogic {
     static let id = "hard-coded-size"
 
-    func findings(in facts: UIFacts, knowledge: RuleKnowledge) -> [Finding] {
+    func findings(in facts: UIFacts, knowledge: ScreenSizeKnowledge) -> [Finding] {
         let screens = ScreenSizes(knowledge)
-        let nonLayout = NameClassifier(names: nil, words: knowledge.nonLayoutWords, excludedWords: nil)
+        let nonLayout = NameClassifier(words: knowledge.nonLayoutWords)
         var findings: [Finding] = facts.sizes.compactMap { size in
             guard size.guardContext.runsInMacIdiom, !size.purposeNames.contains(where: nonLayout.matches) else { return nil }
-            guard let (shown, match) = screens.match(width: size.width, height: size.height, minimum: knowledge.singleValueMinimum ?? 0) else { return nil }
+            guard let (shown, match) = screens.match(width: size.width, height: size.height, minimum: knowledge.singleValueMinimum) else { return nil }
             return Finding(position: size.position, values: [
                 "spelling": size.spelling,
                 "what": "hard-codes \(shown), \(match)",
                 "advice": "Size it from its container (`bounds`, the safe area, layout guides or constraints to the superview) instead of a device's screen.",
             ])
         }
-        let screenWords = NameClassifier(names: nil, words: knowledge.screenWords, excludedWords: nil)
-        let pixelWords = NameClassifier(names: nil, words: knowledge.pixelWords, excludedWords: nil)
-        let dimensionWords = NameClassifier(names: nil, words: knowledge.dimensionWords, excludedWords: nil)
+        let screenWords = NameClassifier(words: knowledge.screenWords)
+        let pixelWords = NameClassifier(words: knowledge.pixelWords)
+        let dimensionWords = NameClassifier(words: knowledge.dimensionWords)
         for comparison in facts.dimensionComparisons where comparison.guardContext.runsInMacIdiom {
             let inPixels = comparison.subjectNames.contains(where: pixelWords.matches)
             let ofScreen = inPixels || comparison.subjectNames.contains(where: screenWords.matches)
@@ -36,12 +36,12 @@ struct HardCodedSizeRule: RuleLogic {
 
 /// The device screens a rule knows, in points and pixels.
 struct ScreenSizes {
-    var dimensions: [RuleKnowledge.Dimension]
+    var dimensions: [Dimension]
     var pixels: Set<Double>
 
-    init(_ knowledge: RuleKnowledge) {
-        dimensions = knowledge.dimensions ?? []
-        pixels = Set(knowledge.pixelDimensions ?? [])
+    init(_ knowledge: ScreenSizeKnowledge) {
+        dimensions = knowledge.dimensions
+        pixels = Set(knowledge.pixelDimensions)
     }
 
     /// What a size matches: a whole screen (either orientation); else, for a frame or size, a lone

@@ -5,9 +5,9 @@
 struct IdiomLayoutDecisionRule: RuleLogic {
     static let id = "idiom-layout-decision"
 
-    func findings(in facts: UIFacts, knowledge: RuleKnowledge) -> [Finding] {
+    func findings(in facts: UIFacts, knowledge: LayoutDecisionKnowledge) -> [Finding] {
         let geometry = NameClassifier(names: knowledge.geometryNames, words: knowledge.geometryWords, excludedWords: knowledge.nonGeometryWords)
-        let adaptive = NameClassifier(names: nil, words: knowledge.adaptiveWords, excludedWords: knowledge.nonAdaptiveWords)
+        let adaptive = NameClassifier(words: knowledge.adaptiveWords, excludedWords: knowledge.nonAdaptiveWords)
         return facts.idiomDecisions.compactMap { decision in
             guard decision.guardContext.runsInMacIdiom,
                   let mac = decision.routes[.mac], let phone = decision.routes[.phone], let pad = decision.routes[.pad],
@@ -36,10 +36,10 @@ struct NameClassifier {
     var words: Set<String>
     var excludedWords: Set<String>
 
-    init(names: [String]?, words: [String]?, excludedWords: [String]?) {
-        self.names = Set(names ?? [])
-        self.words = Set((words ?? []).map { $0.lowercased() })
-        self.excludedWords = Set((excludedWords ?? []).map { $0.lowercased() })
+    init(names: [String] = [], words: [String], excludedWords: [String] = []) {
+        self.names = Set(names)
+        self.words = Set(words.map { $0.lowercased() })
+        self.excludedWords = Set(excludedWords.map { $0.lowercased() })
     }
 
     func matches(_ identifier: String) -> Bool {

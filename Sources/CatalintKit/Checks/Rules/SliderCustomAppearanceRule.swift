@@ -2,7 +2,7 @@
 struct SliderCustomAppearanceRule: RuleLogic {
     static let id = "slider-custom-appearance"
 
-    func findings(in facts: UIFacts, knowledge: RuleKnowledge) -> [Finding] {
+    func findings(in facts: UIFacts, knowledge: ControlSettingKnowledge) -> [Finding] {
         controlSettings(in: facts, knowledge: knowledge).map { setting in
             Finding(position: setting.position, values: ["spelling": setting.spelling])
         }

@@ -2,8 +2,8 @@
 struct UnavailableControlRule: RuleLogic {
     static let id = "unavailable-control"
 
-    func findings(in facts: UIFacts, knowledge: RuleKnowledge) -> [Finding] {
-        let classes = knowledge.classes ?? []
+    func findings(in facts: UIFacts, knowledge: ControlCreationKnowledge) -> [Finding] {
+        let classes = knowledge.classes
         return facts.creations.compactMap { creation in
             guard creation.guardContext.runsInMacIdiom,
                   let entry = classes.first(where: { creation.classChain.contains($0.name) }) else { return nil }

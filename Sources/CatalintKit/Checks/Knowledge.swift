@@ -1,0 +1,315 @@
+/// The UIKit knowledge a kind of rule reads from the `uikit:` section of its `Rules/<id>.yml`.
+///
+/// Each kind is a typed struct whose keys are the YAML keys; users extend it with options of the
+/// same names in `.catalint.yml` (lists extend catalint's, single values replace them). An unknown
+/// key is an error in both places.
+public protocol RuleKnowledge: Codable, Sendable {
+    init()
+    /// The YAML keys of this kind, which are also the rule's option names.
+    static var keys: [String] { get }
+    /// Adds a user's options: lists extend, single values replace.
+    mutating func extend(with options: Self)
+}
+
+/// `unavailable-control`: the classes that do not exist in the Mac idiom.
+public struct ControlCreationKnowledge: RuleKnowledge, Equatable {
+    public var classes: [ClassEntry] = []
+
+    public init() {}
+
+    public static let keys = ["classes"]
+
+    public mutating func extend(with options: Self) {
+        classes += options.classes
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case classes }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        classes = try container.decodeIfPresent([ClassEntry].self, forKey: .classes) ?? []
+    }
+}
+
+/// `button-non-normal-state`, `slider-custom-appearance`: properties of a control class that must
+/// not be set in the Mac idiom, and how the interface formats spell them.
+public struct ControlSettingKnowledge: RuleKnowledge, Equatable {
+    public var classes: [ClassEntry] = []
+    /// Superclasses of `classes` (`UIControl`, `UIView`): a receiver typed as one of them may be one
+    /// of `classes`, so it counts as of unknown type.
+    public var superclasses: [String] = []
+    public var properties: [PropertyEntry] = []
+
+    public init() {}
+
+    public static let keys = ["classes", "superclasses", "properties"]
+
+    public mutating func extend(with options: Self) {
+        classes += options.classes
+        superclasses += options.superclasses
+        properties += options.properties
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case classes, superclasses, properties }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        classes = try container.decodeIfPresent([ClassEntry].self, forKey: .classes) ?? []
+        superclasses = try container.decodeIfPresent([String].self, forKey: .superclasses) ?? []
+        properties = try container.decodeIfPresent([PropertyEntry].self, forKey: .properties) ?? []
+    }
+}
+
+/// `hard-coded-size`: the device screens, and the words that tell a screen's size from a view's.
+public struct ScreenSizeKnowledge: RuleKnowledge, Equatable {
+    public var dimensions: [Dimension] = []
+    /// The smallest lone width or height (a constraint constant) that may match a screen dimension.
+    public var singleValueMinimum: Double = 0
+    /// Screen heights and widths in pixels, as `nativeBounds` gives them.
+    public var pixelDimensions: [Double] = []
+    /// Words that make a width or height the screen's (`screen` in `screenWidth`).
+    public var screenWords: [String] = []
+    /// Words that make a width or height the screen's in pixels (`native` in `nativeBounds`).
+    public var pixelWords: [String] = []
+    /// Words that make an identifier a width or height (`width`, `bounds`).
+    public var dimensionWords: [String] = []
+    /// Words that say a size is for something other than a view: an image, a window.
+    public var nonLayoutWords: [String] = []
+
+    public init() {}
+
+    public static let keys = CodingKeys.allCases.map(\.rawValue)
+
+    public mutating func extend(with options: Self) {
+        dimensions += options.dimensions
+        if options.singleValueMinimum != 0 { singleValueMinimum = options.singleValueMinimum }
+        pixelDimensions += options.pixelDimensions
+        screenWords += options.screenWords
+        pixelWords += options.pixelWords
+        dimensionWords += options.dimensionWords
+        nonLayoutWords += options.nonLayoutWords
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case dimensions
+        case singleValueMinimum = "single_value_minimum"
+        case pixelDimensions = "pixel_dimensions"
+        case screenWords = "screen_words"
+        case pixelWords = "pixel_words"
+        case dimensionWords = "dimension_words"
+        case nonLayoutWords = "non_layout_words"
+    }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        dimensions = try container.decodeIfPresent([Dimension].self, forKey: .dimensions) ?? []
+        singleValueMinimum = try container.decodeIfPresent(Double.self, forKey: .singleValueMinimum) ?? 0
+        pixelDimensions = try container.decodeIfPresent([Double].self, forKey: .pixelDimensions) ?? []
+        screenWords = try container.decodeIfPresent([String].self, forKey: .screenWords) ?? []
+        pixelWords = try container.decodeIfPresent([String].self, forKey: .pixelWords) ?? []
+        dimensionWords = try container.decodeIfPresent([String].self, forKey: .dimensionWords) ?? []
+        nonLayoutWords = try container.decodeIfPresent([String].self, forKey: .nonLayoutWords) ?? []
+    }
+}
+
+/// `idiom-layout-decision`: the names that make a decision select geometry, and the words that make
+/// a condition adapt to the window.
+public struct LayoutDecisionKnowledge: RuleKnowledge, Equatable {
+    /// Identifiers that are geometry whole (`CGRect`, `NSLayoutConstraint`).
+    public var geometryNames: [String] = []
+    /// Words that make a camel-case identifier geometry (`inset` in `contentInset`).
+    public var geometryWords: [String] = []
+    /// Words that make an identifier not geometry even with a geometry word (`font` in `fontSize`).
+    public var nonGeometryWords: [String] = []
+    /// Words that make a condition adapt to the window (`size` in `horizontalSizeClass`).
+    public var adaptiveWords: [String] = []
+    /// Words that keep a condition from adapting even with an adaptive word (`screen`).
+    public var nonAdaptiveWords: [String] = []
+
+    public init() {}
+
+    public static let keys = CodingKeys.allCases.map(\.rawValue)
+
+    public mutating func extend(with options: Self) {
+        geometryNames += options.geometryNames
+        geometryWords += options.geometryWords
+        nonGeometryWords += options.nonGeometryWords
+        adaptiveWords += options.adaptiveWords
+        nonAdaptiveWords += options.nonAdaptiveWords
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case geometryNames = "geometry_names"
+        case geometryWords = "geometry_words"
+        case nonGeometryWords = "non_geometry_words"
+        case adaptiveWords = "adaptive_words"
+        case nonAdaptiveWords = "non_adaptive_words"
+    }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        geometryNames = try container.decodeIfPresent([String].self, forKey: .geometryNames) ?? []
+        geometryWords = try container.decodeIfPresent([String].self, forKey: .geometryWords) ?? []
+        nonGeometryWords = try container.decodeIfPresent([String].self, forKey: .nonGeometryWords) ?? []
+        adaptiveWords = try container.decodeIfPresent([String].self, forKey: .adaptiveWords) ?? []
+        nonAdaptiveWords = try container.decodeIfPresent([String].self, forKey: .nonAdaptiveWords) ?? []
+    }
+}
+
+// MARK: Entries
+
+/// A UIKit class a rule is about: `UIStepper`, or `{name: UIStepper, replacement: ...}`.
+public struct ClassEntry: Codable, Sendable, Equatable {
+    public var name: String
+    /// What to offer in the Mac idiom instead.
+    public var replacement: String?
+
+    public init(name: String, replacement: String? = nil) {
+        self.name = name
+        self.replacement = replacement
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, replacement }
+
+    public init(from decoder: Decoder) throws {
+        if let name = try? decoder.singleValueContainer().decode(String.self) {
+            self.init(name: name)
+            return
+        }
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(name: try container.decode(String.self, forKey: .name),
+                  replacement: try container.decodeIfPresent(String.self, forKey: .replacement))
+    }
+}
+
+/// A property a control rule is about, and how each input format spells setting it.
+public struct PropertyEntry: Codable, Sendable, Equatable {
+    /// The UIKit property: `thumbImage`, `title`.
+    public var name: String
+    /// True when the name alone tells the class (`setThumbImage(_:for:)` is only a slider's), so
+    /// the rule may fire where the receiver's type is unknown.
+    public var unique: Bool
+    /// True when the property takes a value per control state (`setTitle(_:for:)`): in a YAML
+    /// interface file, a scalar value is the normal state and a mapping gives one per state.
+    public var state: Bool
+    /// How an Interface Builder file sets it, when it can.
+    public var interfaceBuilder: InterfaceBuilderSpelling?
+
+    public init(name: String, unique: Bool = false, state: Bool = false, interfaceBuilder: InterfaceBuilderSpelling? = nil) {
+        self.name = name
+        self.unique = unique
+        self.state = state
+        self.interfaceBuilder = interfaceBuilder
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case name, unique, state
+        case interfaceBuilder = "interface_builder"
+    }
+
+    public init(from decoder: Decoder) throws {
+        if let name = try? decoder.singleValueContainer().decode(String.self) {
+            self.init(name: name)
+            return
+        }
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(name: try container.decode(String.self, forKey: .name),
+                  unique: try container.decodeIfPresent(Bool.self, forKey: .unique) ?? false,
+                  state: try container.decodeIfPresent(Bool.self, forKey: .state) ?? false,
+                  interfaceBuilder: try container.decodeIfPresent(InterfaceBuilderSpelling.self, forKey: .interfaceBuilder))
+    }
+}
+
+/// How a storyboard or xib sets a property. Exactly one is given.
+public struct InterfaceBuilderSpelling: Codable, Sendable, Equatable {
+    /// An attribute of the control's `<state key="...">` element: `title`, `image`.
+    public var stateAttribute: String?
+    /// The `key` of a child element of `<state>`: `<color key="titleColor">`.
+    public var stateElement: String?
+    /// An attribute of the control's own element: `minValueImage` on `<slider>`.
+    public var attribute: String?
+    /// The `key` of a `<color>` child of the control's element: `<color key="thumbTintColor">`.
+    public var color: String?
+
+    public init(stateAttribute: String? = nil, stateElement: String? = nil, attribute: String? = nil, color: String? = nil) {
+        self.stateAttribute = stateAttribute
+        self.stateElement = stateElement
+        self.attribute = attribute
+        self.color = color
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+        case stateAttribute = "state_attribute"
+        case stateElement = "state_element"
+        case attribute, color
+    }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(stateAttribute: try container.decodeIfPresent(String.self, forKey: .stateAttribute),
+                  stateElement: try container.decodeIfPresent(String.self, forKey: .stateElement),
+                  attribute: try container.decodeIfPresent(String.self, forKey: .attribute),
+                  color: try container.decodeIfPresent(String.self, forKey: .color))
+    }
+}
+
+/// A device screen, in points, portrait.
+public struct Dimension: Codable, Sendable, Equatable {
+    public var width: Double
+    public var height: Double
+    public var device: String
+    /// `pad` for an iPad's screen: a lone width or height of a frame matches only those.
+    public var family: String?
+
+    public init(width: Double, height: Double, device: String, family: String? = nil) {
+        self.width = width
+        self.height = height
+        self.device = device
+        self.family = family
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case width, height, device, family }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(width: try container.decode(Double.self, forKey: .width), height: try container.decode(Double.self, forKey: .height),
+                  device: try container.decodeIfPresent(String.self, forKey: .device) ?? "a configured device",
+                  family: try container.decodeIfPresent(String.self, forKey: .family))
+    }
+}
+
+// MARK: Strict decoding
+
+/// Any key of a mapping, to list the keys a YAML mapping really has.
+struct AnyCodingKey: CodingKey {
+    var stringValue: String
+    var intValue: Int?
+    init(stringValue: String) { self.stringValue = stringValue }
+    init?(intValue: Int) {
+        self.stringValue = String(intValue)
+        self.intValue = intValue
+    }
+}
+
+extension Decoder {
+    /// Throws for a key of the mapping being decoded that `Keys` does not name, with a suggestion:
+    /// the knowledge in `Rules/` and the options in `.catalint.yml` never ignore a key silently.
+    /// Does nothing when the value is no mapping (the decoding of the value then says what is wrong).
+    func rejectUnknownKeys<Keys: CodingKey & CaseIterable>(_ keys: Keys.Type) throws {
+        guard let container = try? container(keyedBy: AnyCodingKey.self) else { return }
+        let known = Keys.allCases.map(\.stringValue)
+        for key in container.allKeys.sorted(by: { $0.stringValue < $1.stringValue }) where !known.contains(key.stringValue) {
+            throw DecodingError.dataCorrupted(DecodingError.Context(
+                codingPath: codingPath + [key],
+                debugDescription: "unknown key '\(key.stringValue)'.\(Suggestion.sentence(key.stringValue, in: known)) The keys here are \(known.map { "'\($0)'" }.joined(separator: ", "))."))
+        }
+    }
+}
