@@ -34,6 +34,19 @@ final class RuleExampleTests: XCTestCase {
                        + code.split(separator: "\n", omittingEmptySubsequences: false).map { "      " + $0 }.joined(separator: "\n"),
                ] },
                malformedRule: ToolRule.invalidInterface),
+        Format(name: "Interface Builder", path: "Example.storyboard",
+               triggering: { $0.examples?.interfaceBuilderTriggering ?? [] }, passing: { $0.examples?.interfaceBuilderPassing ?? [] },
+               wrappings: { code in
+                   let body = code.replacingOccurrences(of: "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n", with: "")
+                   let document = { (inner: String) in
+                       "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\" targetRuntime=\"iOS.CocoaTouch\">\n\(inner)\n</document>\n"
+                   }
+                   return [
+                       document("<!--\n" + body.replacingOccurrences(of: "--", with: "- -") + "\n-->"),
+                       document("<objects><label opaque=\"NO\" id=\"l\" text=\"" + xmlEscaped(body) + "\"/></objects>"),
+                   ]
+               },
+               malformedRule: ToolRule.invalidInterface),
     ]
 
     /// Every rule runs, so that the suppression rules see the rules their comments name.
@@ -60,6 +73,7 @@ final class RuleExampleTests: XCTestCase {
         }
         XCTAssertGreaterThan(checked["Swift"] ?? 0, 20)
         XCTAssertGreaterThan(checked["interface"] ?? 0, 4)
+        XCTAssertGreaterThanOrEqual(checked["Interface Builder"] ?? 0, 4)
     }
 
     func testPassingExamplesAreSilent() {
@@ -69,7 +83,7 @@ final class RuleExampleTests: XCTestCase {
                     let label = "\(rule.id) \(format.name) passing example \(number + 1)"
                     XCTAssertFalse(code.contains(RuleExample.marker), "\(label) has a marker")
                     let all = diagnostics(code, path: format.path, rule: rule.id)
-                    XCTAssertEqual(all.filter { $0.rule == ToolRule.invalidInterface }.map(\.message), [], "\(label) is malformed")
+                    XCTAssertEqual(all.filter { $0.rule == format.malformedRule }.map(\.message), [], "\(label) is malformed")
                     let found = all.filter { $0.rule == rule.id }.map { "\($0.position) \($0.rule): \($0.message)" }
                     XCTAssertEqual(found, [], "\(label):\n\(code)")
                 }
@@ -78,11 +92,20 @@ final class RuleExampleTests: XCTestCase {
     }
 
     func testADisableCommentSilencesEveryTriggeringExample() {
-        for format in Self.formats {
-            let comment = format.name == "Swift" ? "//" : "#"
+        for format in Self.formats where format.name != "Interface Builder" {
             for rule in RuleCatalog.all where !SuppressionFilter.aboutSuppressions(rule.id) {
                 for annotated in format.triggering(rule) {
-                    let code = "\(comment) catalint:disable \(rule.id) - accepted for this test\n" + RuleExample(annotated).source
+                    let directive = "catalint:disable \(rule.id) - accepted for this test"
+                    let source = RuleExample(annotated).source
+                    let code: String
+                    switch format.name {
+                    case "Swift": code = "// \(directive)\n" + source
+                    case "interface": code = "# \(directive)\n" + source
+                    default:
+                        // After the XML declaration, which must come first.
+                        let lines = source.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+                        code = lines[0] + "\n<!-- \(directive) -->\n" + (lines.count > 1 ? lines[1] : "")
+                    }
                     let found = diagnostics(code, path: format.path, rule: rule.id)
                         .filter { $0.rule == rule.id || $0.rule == ToolRule.unusedSuppression }
                     XCTAssertEqual(found.map { "\($0.position) \($0.rule)" }, [], "\(rule.id) was not silenced:\n\(code)")
