@@ -143,13 +143,13 @@ final class InterfaceBuilderTests: XCTestCase {
         }
     }
 
-    func testArbitraryBytesNeverCrash() {
+    func testArbitraryBytesGetAWellFormedAnswer() {
         var generator = SeededGenerator(seed: 2026)
         let alphabet = Array("<>/=\"' ab!-?[]&;#\nstepper button state key=\"selected\" title CDATA")
         for _ in 0..<300 {
             let length = Int.random(in: 0..<200, using: &generator)
             let text = String((0..<length).map { _ in alphabet.randomElement(using: &generator)! })
-            _ = lint([("Fuzz.storyboard", text)])
+            lintOddInput("Fuzz.storyboard", text)
         }
     }
 }

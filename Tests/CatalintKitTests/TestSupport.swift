@@ -114,3 +114,24 @@ extension Linter {
         }
     }
 }
+
+/// Lints odd input and checks what any run must give, whatever the input: the file is reported as
+/// checked, every diagnostic points inside the file (a line it has, a column of 1 or more), the
+/// diagnostics are sorted, and a second run gives the same. Returns the rule ids reported.
+@discardableResult
+func lintOddInput(_ path: String, _ text: String, file: StaticString = #filePath, line: UInt = #line) -> [String] {
+    let linter = Linter(options: LintOptions(idiom: .mac, jobs: 1))
+    let first = linter.lintSources([(path: path, text: text)])
+    let second = linter.lintSources([(path: path, text: text)])
+    let lineCount = SourceText(path: path, text: text).lineCount
+    XCTAssertEqual(first.paths, [path], "the file is not reported as checked", file: file, line: line)
+    XCTAssertEqual(first.diagnostics, first.diagnostics.sorted(), "the diagnostics are not sorted", file: file, line: line)
+    XCTAssertEqual(first.diagnostics, second.diagnostics, "two runs disagree", file: file, line: line)
+    for diagnostic in first.diagnostics {
+        XCTAssertEqual(diagnostic.position.path, path, file: file, line: line)
+        XCTAssertTrue((1...lineCount).contains(diagnostic.position.line), "\(diagnostic.position) is past the end of the input", file: file, line: line)
+        XCTAssertGreaterThanOrEqual(diagnostic.position.column, 1, file: file, line: line)
+        XCTAssertGreaterThanOrEqual(diagnostic.position.utf8Column, diagnostic.position.column, file: file, line: line)
+    }
+    return first.diagnostics.map(\.rule)
+}

@@ -62,7 +62,9 @@ struct SourceText: Sendable {
 
     /// The position of a 1-based line and a 1-based column counted in Unicode scalars (as libyaml does).
     func position(line: Int, scalarColumn: Int) -> SourcePosition {
-        guard line >= 1, line <= lineStarts.count else { return SourcePosition(path: path, line: max(line, 1), column: max(scalarColumn, 1)) }
+        // A parser's mark past the last line (an error at the end of the input) is the end of the text.
+        guard line <= lineStarts.count else { return position(utf8Offset: bytes.count) }
+        guard line >= 1 else { return SourcePosition(path: path, line: 1, column: max(scalarColumn, 1)) }
         var offset = lineStarts[line - 1]
         let end = lineEnd(line)
         var remaining = max(0, scalarColumn - 1)
@@ -77,7 +79,8 @@ struct SourceText: Sendable {
 
     /// The position of a 1-based line and a 1-based column counted in UTF-8 bytes (as libxml2 does).
     func position(line: Int, utf8Column: Int) -> SourcePosition {
-        guard line >= 1, line <= lineStarts.count else { return SourcePosition(path: path, line: max(line, 1), column: max(utf8Column, 1)) }
+        guard line <= lineStarts.count else { return position(utf8Offset: bytes.count) }
+        guard line >= 1 else { return SourcePosition(path: path, line: 1, column: max(utf8Column, 1)) }
         return position(utf8Offset: min(lineStarts[line - 1] + utf8Column - 1, lineEnd(line)))
     }
 
