@@ -81,7 +81,9 @@ public enum LintCommand {
         case .mac: idiom = .mac
         case .pad: idiom = .pad
         case .auto:
-            let decision = IdiomDetection.detect(from: configuration.file == nil ? detectionStart(request) : configuration.directory)
+            let decision = IdiomDetection.detect(for: request.stdinFilename.map { [$0] } ?? request.paths) { line in
+                if request.verbose { log += "catalint: idiom: \(line)\n" }
+            }
             idiom = decision.idiom
             if request.verbose { log += "catalint: idiom \(idiom.rawValue) (auto): \(decision.reason)\n" }
         }
@@ -169,31 +171,13 @@ public enum LintCommand {
         return outcome
     }
 
-    /// Where idiom detection starts without a configuration file: the folder that holds every linted
-    /// path (the Xcode settings nearest to the code), else the working folder.
-    static func detectionStart(_ request: LintRequest) -> String {
-        let paths = request.stdinFilename.map { [$0] } ?? request.paths
-        let folders = paths.map { path -> [String] in
-            var isDirectory: ObjCBool = false
-            let absolute = Configuration.absolute(path)
-            let folder = FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) && isDirectory.boolValue
-                ? absolute : URL(fileURLWithPath: absolute).deletingLastPathComponent().path
-            return folder.split(separator: "/").map(String.init)
-        }
-        guard var common = folders.first else { return FileManager.default.currentDirectoryPath }
-        for folder in folders.dropFirst() {
-            common = Array(zip(common, folder).prefix(while: { $0.0 == $0.1 }).map(\.0))
-        }
-        return "/" + common.joined(separator: "/")
-    }
-
     /// Runs `catalint init`: writes a commented starter configuration with the detected idiom.
     public static func initialize(directory: String = FileManager.default.currentDirectoryPath, force: Bool = false) -> CommandOutcome {
         let path = URL(fileURLWithPath: directory).appendingPathComponent(Configuration.fileName).path
         if FileManager.default.fileExists(atPath: path) && !force {
             return .failure("error: \(path) exists already; use --force to replace it.")
         }
-        let decision = IdiomDetection.detect(from: directory)
+        let decision = IdiomDetection.detect(for: [directory])
         do {
             try Data(StarterConfiguration.text(detected: decision).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {
