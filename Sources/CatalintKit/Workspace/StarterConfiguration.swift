@@ -6,9 +6,9 @@ public enum StarterConfiguration {
         # Schema for editors: docs/config.schema.json in the catalint repository.
 
         # The idiom the app uses on the Mac: mac ("Optimize Interface for Mac"), pad ("Scale Interface
-        # to Match iPad"), or auto (read TARGETED_DEVICE_FAMILY and SUPPORTS_MACCATALYST from the nearest
-        # Xcode project, .xcconfig or XcodeGen project.yml at each run). `catalint init` detected
-        # \(detected.idiom.rawValue): \(detected.reason).
+        # to Match iPad"), or auto (read TARGETED_DEVICE_FAMILY and SUPPORTS_MACCATALYST at each run
+        # from the Xcode project, or XcodeGen project.yml, that compiles the linted files).
+        # `catalint init` detected \(detected.idiom.rawValue): \(detected.reason).
         idiom: \(detected.idiom.rawValue)
 
         # Globs, relative to this file. Files found in folders must match `included` when it is given;
