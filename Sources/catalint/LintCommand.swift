@@ -152,7 +152,7 @@ enum LintCommand {
         if FileManager.default.fileExists(atPath: path) && !force {
             return .failure("error: \(path) exists already; use --force to replace it.")
         }
-        let decision = IdiomDetection.detect(from: directory)
+        let decision = IdiomDetection.detect(for: [directory])
         do {
             try Data(StarterConfiguration.text(detected: decision).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
         } catch {

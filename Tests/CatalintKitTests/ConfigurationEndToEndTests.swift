@@ -80,11 +80,19 @@ final class ConfigurationEndToEndTests: XCTestCase {
 
     func testIdiomAutoReadsTheXcodeProject() throws {
         let directory = try project()
+        try write(IdiomDetectionTests.pbxproj([IdiomDetectionTests.Target(name: "App", sources: ["App/Screen.swift"], xcconfig: "Config/App.xcconfig")]),
+                  to: directory.appendingPathComponent("App.xcodeproj/project.pbxproj"))
         try write("// Catalyst, scaled\nSUPPORTS_MACCATALYST = YES\nTARGETED_DEVICE_FAMILY = 1,2\n", to: directory.appendingPathComponent("Config/App.xcconfig"))
+        // A sibling project that opts into the Mac idiom is not this app's.
+        try write("TARGETED_DEVICE_FAMILY = 2,6\n", to: directory.appendingPathComponent("Other/Mac.xcconfig"))
+        try write(IdiomDetectionTests.pbxproj([IdiomDetectionTests.Target(name: "Other", sources: ["Other/Main.swift"], xcconfig: "Mac.xcconfig")]),
+                  to: directory.appendingPathComponent("Other/Other.xcodeproj/project.pbxproj"))
         let result = try run(["lint", "--format", "xcode", "--verbose", "App/Screen.swift"], in: directory)
         XCTAssertTrue(result.stdout.hasPrefix("App/Screen.swift:1:9: note: "), result.stdout)
-        XCTAssertTrue(result.stderr.contains("idiom: pad (auto):"), result.stderr)
-        XCTAssertTrue(result.stderr.contains("App.xcconfig sets SUPPORTS_MACCATALYST = YES"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("catalint: idiom: looking for an Xcode project from App\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("catalint: idiom: using App.xcodeproj/project.pbxproj; target App compiles the linted files\n"), result.stderr)
+        XCTAssertTrue(result.stderr.contains("idiom: pad (auto): Config/App.xcconfig: the base configuration of target App (Debug) sets SUPPORTS_MACCATALYST = YES"), result.stderr)
+        XCTAssertFalse(result.stderr.contains("Other"), result.stderr)
         XCTAssertEqual(result.status, 0)
         let forced = try run(["lint", "--format", "xcode", "--idiom", "mac", "App/Screen.swift"], in: directory)
         XCTAssertTrue(forced.stdout.hasPrefix("App/Screen.swift:1:9: error: "), forced.stdout)
@@ -118,12 +126,15 @@ final class ConfigurationEndToEndTests: XCTestCase {
 
     func testInitWritesAStarterThatSetsNothing() throws {
         let directory = try temporaryDirectory(self)
-        try write("TARGETED_DEVICE_FAMILY = 2,6\n", to: directory.appendingPathComponent("App.xcconfig"))
+        try write(IdiomDetectionTests.pbxproj([IdiomDetectionTests.Target(name: "App", sources: ["App/Screen.swift"],
+                                                                          settings: ["SUPPORTS_MACCATALYST": "YES", "TARGETED_DEVICE_FAMILY": "2,6"])]),
+                  to: directory.appendingPathComponent("App.xcodeproj/project.pbxproj"))
         let result = try run(["init"], in: directory)
         XCTAssertEqual(result.status, 0, result.stderr)
         let path = directory.appendingPathComponent(".catalint.yml").path
         let text = try String(contentsOfFile: path, encoding: .utf8)
         XCTAssertTrue(text.contains("auto found mac"), text)
+        XCTAssertTrue(text.contains("App.xcodeproj/project.pbxproj: target App (Debug) sets TARGETED_DEVICE_FAMILY = \"2,6\""), text)
         // As written, it sets nothing: the defaults (including idiom detection at each run and the
         // pad idiom's notes) stay in force.
         let configuration = try ConfigurationLoader.load(path)

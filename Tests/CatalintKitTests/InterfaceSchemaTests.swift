@@ -66,7 +66,7 @@ final class ConfigurationSchemaTests: XCTestCase {
     func testStarterConfigurationValidates() throws {
         let directory = try temporaryDirectory(self)
         let starter = directory.appendingPathComponent("starter.yml")
-        try write(StarterConfiguration.text(detected: IdiomDetection.detect(from: directory.path)), to: starter)
+        try write(StarterConfiguration.text(detected: IdiomDetection.detect(for: [directory.path])), to: starter)
         let broken = directory.appendingPathComponent("broken.yml")
         try write("idiom: ipad\nrules:\n  hard-coded-size: {dimension: []}\n", to: broken)
         let text = try validateWithJSONSchema(packageRoot.appendingPathComponent("docs/config.schema.json"), files: [starter.path, broken.path])

@@ -1,135 +1,184 @@
 import Foundation
-import Yams
 
-/// Works out which idiom an app uses on the Mac from its Xcode project settings, for `idiom: auto`.
+/// Works out which idiom an app uses on the Mac from the settings of the Xcode project that owns
+/// the linted files, for `idiom: auto`.
 ///
-/// `TARGETED_DEVICE_FAMILY` containing 6 (in `*.xcodeproj/project.pbxproj`, an `.xcconfig` file or an
-/// XcodeGen `project.yml`) means "Optimize Interface for Mac", the Mac idiom. `SUPPORTS_MACCATALYST = YES`
-/// without 6 means "Scale Interface to Match iPad", the iPad idiom. Neither means `mac`, the strict default.
+/// The project is the nearest one up the tree from the linted paths (a `*.xcodeproj`, else an
+/// XcodeGen `project.yml`); within it count the targets that compile the linted files (without
+/// any, the application targets; without those, every target). `TARGETED_DEVICE_FAMILY` containing
+/// 6 in any of their configurations means "Optimize Interface for Mac", the Mac idiom;
+/// `SUPPORTS_MACCATALYST = YES` without 6 means "Scale Interface to Match iPad", the iPad idiom;
+/// neither means `mac`, the strict default.
 public enum IdiomDetection {
     public struct Decision: Sendable, Equatable {
         public var idiom: Idiom
         /// The file that decided, or nil for the default.
         public var file: String?
-        /// Why, in a sentence, for `--verbose`.
+        /// Why, in a sentence, for `--verbose`: the file, whose setting and its value.
         public var reason: String
     }
 
-    /// Searches `directory` and then its parents, stopping at the first folder that has Xcode
-    /// settings: a project, `.xcconfig` files (in it or two levels below) or an XcodeGen `project.yml`.
-    public static func detect(from directory: String) -> Decision {
-        var current = URL(fileURLWithPath: Configuration.absolute(directory))
+    /// Decides for the linted `paths` (files or folders; none means the working folder), telling
+    /// `log` each step as it goes.
+    public static func detect(for linted: [String], log: (String) -> Void = { _ in }) -> Decision {
+        let paths = (linted.isEmpty ? ["."] : linted).map(Configuration.absolute).map { path -> (path: String, isFolder: Bool) in
+            var isFolder: ObjCBool = false
+            return (path, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
+        }
+        let start = commonFolder(paths)
+        log("looking for an Xcode project from \(display(start))")
+        guard let (folder, files) = nearestProjects(from: start) else {
+            return strictDefault("no Xcode project (*.xcodeproj, or XcodeGen project.yml) in \(display(start)) or above")
+        }
+
+        // An .xcodeproj is what Xcode builds; a project.yml beside one is what generated it, read
+        // only when no .xcodeproj can be.
+        var projects: [XcodeProject] = []
+        let xcodeprojs = files.filter { $0.hasSuffix(".pbxproj") }
+        for file in xcodeprojs + files.filter({ !$0.hasSuffix(".pbxproj") }) where projects.isEmpty || xcodeprojs.contains(file) {
+            do throws(XcodeProject.ReadError) {
+                let project = file.hasSuffix(".pbxproj") ? try XcodeProject.read(pbxproj: file, log: log) : try XcodeProject.read(xcodeGen: file, log: log)
+                let list = project.targets.map { "\($0.name) (\($0.productType.split(separator: ".").last ?? "no type"))" }
+                log("\(display(file)): \(list.isEmpty ? "no targets" : "targets " + list.joined(separator: ", "))")
+                projects.append(project)
+            } catch {
+                log("\(display(file)): \(error); it decides nothing")
+            }
+        }
+        if projects.isEmpty {
+            return strictDefault("no project in \(display(folder)) could be read")
+        }
+
+        // The projects and targets that compile the linted files; else the application targets.
+        var chosen: [(project: XcodeProject, targets: [XcodeProject.Target])] = projects.map { project in
+            (project, project.targets.filter { target in
+                paths.contains { path in
+                    // A folder that holds the whole project selects no target in particular.
+                    !(path.isFolder && isInside(project.folder, path.path)) && target.compiles(path.path, isFolder: path.isFolder)
+                }
+            })
+        }.filter { !$0.targets.isEmpty }
+        if chosen.isEmpty {
+            chosen = projects.map { project in
+                let applications = project.targets.filter(\.isApplication)
+                return (project, applications.isEmpty ? project.targets : applications)
+            }
+            for (project, targets) in chosen {
+                let whole = paths.contains { $0.isFolder && isInside(project.folder, $0.path) }
+                log("using \(display(project.file)); \(whole ? "the linted folder holds the whole project" : "no target compiles the linted files"), so deciding from "
+                    + (targets.isEmpty ? "no target" : (targets.allSatisfy(\.isApplication) ? "its application targets " : "every target ")
+                        + targets.map(\.name).joined(separator: ", ")))
+            }
+        } else {
+            for (project, targets) in chosen {
+                log("using \(display(project.file)); \(targets.count == 1 ? "target" : "targets") \(targets.map(\.name).joined(separator: ", ")) "
+                    + "\(targets.count == 1 ? "compiles" : "compile") the linted files")
+            }
+        }
+        return decide(chosen.flatMap { chosen in chosen.targets }, log: log)
+    }
+
+    /// Device family 6 in any configuration of any target wins; then Mac Catalyst; then the default.
+    static func decide(_ targets: [XcodeProject.Target], log: (String) -> Void) -> Decision {
+        var catalyst: ResolvedSetting?
+        for target in targets {
+            for configuration in target.configurations {
+                let family = BuildSettings.resolve("TARGETED_DEVICE_FAMILY", in: configuration.layers)
+                let supports = BuildSettings.resolve("SUPPORTS_MACCATALYST", in: configuration.layers)
+                for setting in [family, supports].compactMap({ $0 }) { log(describe(setting)) }
+                if let family, BuildSettings.deviceFamilies(family.value).contains("6") {
+                    return Decision(idiom: .mac, file: family.setting.file,
+                                    reason: describe(family) + " (6: Optimize Interface for Mac, the mac idiom)")
+                }
+                if catalyst == nil, let supports, BuildSettings.isYes(supports.value) { catalyst = supports }
+            }
+        }
+        if let catalyst {
+            return Decision(idiom: .pad, file: catalyst.setting.file,
+                            reason: describe(catalyst) + " without device family 6 (Scale Interface to Match iPad, the pad idiom)")
+        }
+        let names = targets.map(\.name).joined(separator: ", ")
+        return strictDefault(targets.isEmpty ? "the project has no targets"
+                             : "\(targets.count == 1 ? "target" : "targets") \(names) set neither TARGETED_DEVICE_FAMILY with 6 nor SUPPORTS_MACCATALYST = YES")
+    }
+
+    private static func strictDefault(_ why: String) -> Decision {
+        Decision(idiom: .mac, file: nil, reason: why + "; using the strict default, mac")
+    }
+
+    /// `Recipes.xcodeproj/project.pbxproj: target Recipes (Release) sets TARGETED_DEVICE_FAMILY = "1,2,6"`.
+    static func describe(_ resolved: ResolvedSetting) -> String {
+        let value = resolved.setting.value.contains(where: { $0 == "," || $0 == " " }) || resolved.setting.value.isEmpty
+            ? "\"\(resolved.setting.value)\"" : resolved.setting.value
+        let file = resolved.setting.file == resolved.layer.file
+            ? display(resolved.setting.file)
+            : "\(display(resolved.setting.file)) (included by \(display(resolved.layer.file)))"
+        let result = resolved.value == resolved.setting.value ? "" : " (\(resolved.setting.key) is then \"\(resolved.value)\")"
+        let owner = resolved.layer.owner.contains(",") ? resolved.layer.owner + "," : resolved.layer.owner
+        return "\(file): \(owner) sets \(resolved.setting.written) = \(value)\(result)"
+    }
+
+    // MARK: Finding the project
+
+    /// The nearest folder from `start` up that holds a `*.xcodeproj` with a `project.pbxproj`, or a
+    /// `project.yml`/`project.yaml`, and those files (projects sorted, then the XcodeGen spec).
+    static func nearestProjects(from start: String) -> (folder: String, files: [String])? {
+        var folder = start
         while true {
-            let files = settingsFiles(in: current.path)
-            if !files.isEmpty { return decide(files) }
-            let parent = current.deletingLastPathComponent()
-            if parent.path == current.path { break }
-            current = parent
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            var files = names.filter { $0.hasSuffix(".xcodeproj") }.map { join(folder, $0 + "/project.pbxproj") }
+                .filter { FileManager.default.fileExists(atPath: $0) }
+            files += names.filter { $0 == "project.yml" || $0 == "project.yaml" }.map { join(folder, $0) }
+            if !files.isEmpty { return (folder, files) }
+            let parent = (folder as NSString).deletingLastPathComponent
+            if parent == folder || parent.isEmpty { return nil }
+            folder = parent
         }
-        return Decision(idiom: .mac, file: nil, reason: "no Xcode project settings found; using the strict default, mac")
     }
 
-    /// The settings files of one folder, sorted.
-    static func settingsFiles(in directory: String) -> [String] {
-        let manager = FileManager.default
-        guard let names = try? manager.contentsOfDirectory(atPath: directory) else { return [] }
-        var files: [String] = []
-        for name in names.sorted() {
-            let path = directory + "/" + name
-            if name.hasSuffix(".xcodeproj") {
-                let project = path + "/project.pbxproj"
-                if manager.fileExists(atPath: project) { files.append(project) }
-            } else if name == "project.yml" || name == "project.yaml" {
-                files.append(path)
-            }
+    /// The deepest folder that holds every path (a folder holds itself).
+    static func commonFolder(_ paths: [(path: String, isFolder: Bool)]) -> String {
+        let folders = paths.map { ($0.isFolder ? $0.path : ($0.path as NSString).deletingLastPathComponent).split(separator: "/") }
+        guard var common = folders.first else { return "/" }
+        for folder in folders.dropFirst() {
+            common = Array(zip(common, folder).prefix(while: { $0.0 == $0.1 }).map(\.0))
         }
-        files += xcconfigFiles(in: directory, depth: 0)
-        return files.sorted()
+        return "/" + common.joined(separator: "/")
     }
 
-    private static func xcconfigFiles(in directory: String, depth: Int) -> [String] {
-        guard depth <= 2, let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return [] }
-        var files: [String] = []
-        for name in names.sorted() where !name.hasPrefix(".") && !FileDiscovery.skippedFolders.contains(name) {
-            let path = directory + "/" + name
-            var isDirectory: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else { continue }
-            if isDirectory.boolValue {
-                if !name.hasSuffix(".xcodeproj") { files += xcconfigFiles(in: path, depth: depth + 1) }
-            } else if name.hasSuffix(".xcconfig") {
-                files.append(path)
-            }
+    // MARK: Paths
+
+    /// `base` and `path` joined (an absolute `path` stands alone), with `.` and `..` worked out.
+    static func join(_ base: String, _ path: String) -> String {
+        var parts: [Substring] = []
+        for part in ((path.hasPrefix("/") ? path : base + "/" + path).split(separator: "/")) {
+            if part == "." { continue }
+            if part == ".." { _ = parts.popLast(); continue }
+            parts.append(part)
         }
-        return files
+        return "/" + parts.joined(separator: "/")
     }
 
-    /// Reads the settings of `files`; a device family with 6 anywhere wins.
-    static func decide(_ files: [String]) -> Decision {
-        var catalystFile: String?
-        for file in files {
-            guard let text = try? String(contentsOfFile: file, encoding: .utf8) else { continue }
-            let settings = file.hasSuffix(".yml") || file.hasSuffix(".yaml") ? xcodeGenSettings(text) : buildSettings(text)
-            for (key, value) in settings {
-                if key == "TARGETED_DEVICE_FAMILY", deviceFamilies(value).contains("6") {
-                    return Decision(idiom: .mac, file: file, reason: "\(file) sets TARGETED_DEVICE_FAMILY = \(value) (6 is the Mac idiom, Optimize Interface for Mac)")
-                }
-                if key == "SUPPORTS_MACCATALYST", ["YES", "TRUE"].contains(value.uppercased()), catalystFile == nil {
-                    catalystFile = file
-                }
-            }
-        }
-        if let catalystFile {
-            return Decision(idiom: .pad, file: catalystFile,
-                            reason: "\(catalystFile) sets SUPPORTS_MACCATALYST = YES without device family 6 (Scale Interface to Match iPad)")
-        }
-        return Decision(idiom: .mac, file: nil,
-                        reason: "\(files.joined(separator: ", ")) enable no Mac Catalyst idiom; using the strict default, mac")
+    /// True when `path` is `folder` or inside it.
+    static func isInside(_ path: String, _ folder: String) -> Bool {
+        path == folder || folder == "/" || path.hasPrefix(folder + "/")
     }
 
-    /// `"1,2,6"` -> `["1", "2", "6"]`.
-    static func deviceFamilies(_ value: String) -> [String] {
-        value.split(whereSeparator: { $0 == "," || $0 == " " }).map { String($0) }
+    /// `/a/b/c` -> `/a/b/c`, `/a/b`, `/a`, `/`.
+    static func selfAndAncestors(_ path: String) -> [String] {
+        var result = [path]
+        var current = Substring(path)
+        while let slash = current.lastIndex(of: "/"), slash != current.startIndex {
+            current = current[..<slash]
+            result.append(String(current))
+        }
+        if path != "/" { result.append("/") }
+        return result
     }
 
-    /// `KEY = value;` lines of a pbxproj and `KEY[sdk=...] = value` lines of an xcconfig, with
-    /// quotes, trailing `;` and `//` comments taken off and conditions ignored.
-    static func buildSettings(_ text: String) -> [(String, String)] {
-        var settings: [(String, String)] = []
-        for rawLine in text.split(whereSeparator: \.isNewline) {
-            var line = Substring(rawLine)
-            if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
-            guard let equals = line.firstIndex(of: "=") else { continue }
-            var key = line[..<equals].trimmingCharacters(in: .whitespaces)
-            if let bracket = key.firstIndex(of: "[") { key = String(key[..<bracket]) }
-            var value = line[line.index(after: equals)...].trimmingCharacters(in: .whitespaces)
-            if value.hasSuffix(";") { value.removeLast() }
-            value = value.trimmingCharacters(in: CharacterSet(charactersIn: "\" "))
-            guard key == "TARGETED_DEVICE_FAMILY" || key == "SUPPORTS_MACCATALYST" else { continue }
-            settings.append((key, value))
-        }
-        return settings
-    }
-
-    /// The two settings wherever they stand in an XcodeGen spec (`settings:`, `base:`, per configuration).
-    static func xcodeGenSettings(_ text: String) -> [(String, String)] {
-        guard let root = try? Yams.compose(yaml: text) else { return [] }
-        var settings: [(String, String)] = []
-        var pending = [root]
-        var visited = 0
-        while let node = pending.popLast(), visited < 100_000 {
-            visited += 1
-            if let mapping = node.mapping {
-                for (key, value) in mapping {
-                    if let name = key.string, name == "TARGETED_DEVICE_FAMILY" || name == "SUPPORTS_MACCATALYST", let text = value.scalar?.string {
-                        settings.append((name, text))
-                    } else {
-                        pending.append(value)
-                    }
-                }
-            } else if let list = node.sequence {
-                pending += list
-            }
-        }
-        return settings
+    /// `path` relative to the working folder when it is inside it, else as is.
+    static func display(_ path: String) -> String {
+        let current = FileManager.default.currentDirectoryPath
+        return path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
     }
 }

@@ -10,8 +10,9 @@ public enum StarterConfiguration {
         # is an error. Schema for editors: docs/config.schema.json in the catalint repository.
 
         # The idiom the app uses on the Mac: mac ("Optimize Interface for Mac"), pad ("Scale
-        # Interface to Match iPad"), or auto, the default: read the Xcode project that owns the linted
-        # files at each run. When this file was written, auto found \(detected.idiom.rawValue): \(detected.reason).
+        # Interface to Match iPad"), or auto, the default: read TARGETED_DEVICE_FAMILY and
+        # SUPPORTS_MACCATALYST at each run from the Xcode project (or XcodeGen project.yml) that
+        # compiles the linted files. When this file was written, auto found \(detected.idiom.rawValue): \(detected.reason).
         # idiom: auto
 
         # Globs, relative to this file. Files found in folders must match `included` when it is

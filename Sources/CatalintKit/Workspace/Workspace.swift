@@ -59,7 +59,7 @@ public struct Workspace: Sendable {
             idiom = chosen == .mac ? .mac : .pad
             log("idiom: \(idiom.rawValue) (\(setting != nil ? "--idiom" : "the configuration's idiom"))")
         case .auto:
-            let decision = IdiomDetection.detect(from: configuration.file == nil ? folder : configuration.directory)
+            let decision = IdiomDetection.detect(for: paths) { log("idiom: " + $0) }
             idiom = decision.idiom
             log("idiom: \(idiom.rawValue) (auto): \(decision.reason)")
         }

@@ -1,0 +1,326 @@
+import Foundation
+import Yams
+
+/// The targets of one project, read from an Xcode `project.pbxproj` or an XcodeGen `project.yml`:
+/// what each compiles and its build settings, configuration by configuration.
+struct XcodeProject {
+    /// `…/Recipes.xcodeproj/project.pbxproj` or `…/project.yml`.
+    var file: String
+    /// The folder that holds the `.xcodeproj` or the `project.yml`.
+    var folder: String
+    var targets: [Target]
+
+    struct Target {
+        var name: String
+        /// `com.apple.product-type.application`, or XcodeGen's `application`.
+        var productType: String
+        /// Files and folders it compiles, absolute (a folder: everything in it).
+        var sources: Set<String> = []
+        /// Paths inside `sources` that are not its own (exceptions of a synchronized folder).
+        var excluded: Set<String> = []
+        var configurations: [BuildConfiguration] = []
+
+        var isApplication: Bool {
+            productType == "com.apple.product-type.application" || productType == "application"
+        }
+
+        /// True when the target compiles the file `path` (or a folder above it is one of its
+        /// sources), or for a folder, a file in it.
+        func compiles(_ path: String, isFolder: Bool) -> Bool {
+            if isOwn(path) { return true }
+            return isFolder && sources.contains { IdiomDetection.isInside($0, path) && isOwn($0) }
+        }
+
+        /// `path` or a folder above it is a source, and no exception takes it out.
+        private func isOwn(_ path: String) -> Bool {
+            var source = false
+            for folder in IdiomDetection.selfAndAncestors(path) {
+                if excluded.contains(folder) { return false }
+                source = source || sources.contains(folder)
+            }
+            return source
+        }
+    }
+
+    struct BuildConfiguration {
+        var name: String
+        /// Lowest precedence first.
+        var layers: [SettingsLayer]
+    }
+
+    struct ReadError: Error, CustomStringConvertible {
+        var description: String
+    }
+}
+
+// MARK: - Xcode project
+
+extension XcodeProject {
+    /// Reads `…/Name.xcodeproj/project.pbxproj`.
+    static func read(pbxproj file: String, log: (String) -> Void) throws(ReadError) -> XcodeProject {
+        guard let data = FileManager.default.contents(atPath: file) else { throw ReadError(description: "cannot read it") }
+        let root: PropertyList
+        do {
+            root = try PropertyList.parse(String(decoding: data, as: UTF8.self))
+        } catch {
+            throw ReadError(description: "not a property list (\(error))")
+        }
+        guard let objects = root["objects"]?.dictionary, let rootID = root["rootObject"]?.string,
+              let project = objects[rootID], project["isa"]?.string == "PBXProject" else {
+            throw ReadError(description: "no project object in it")
+        }
+        let folder = ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
+        let sourceRoot = IdiomDetection.join(folder, project["projectDirPath"]?.string ?? "")
+        var reader = ObjectReader(file: file, objects: objects, sourceRoot: sourceRoot)
+        reader.resolveGroups(from: project["mainGroup"]?.string)
+
+        let projectConfigurations = reader.configurations(project["buildConfigurationList"]?.string, owner: { "the project's \($0) configuration" }, log: log)
+        var targets: [Target] = []
+        for id in project["targets"]?.array?.compactMap(\.string) ?? [] {
+            guard let object = objects[id], object["isa"]?.string == "PBXNativeTarget" else { continue }
+            let name = object["name"]?.string ?? id
+            var target = Target(name: name, productType: object["productType"]?.string ?? "")
+            for phase in object["buildPhases"]?.array?.compactMap(\.string) ?? [] where objects[phase]?["isa"]?.string == "PBXSourcesBuildPhase" {
+                for buildFile in objects[phase]?["files"]?.array?.compactMap(\.string) ?? [] {
+                    if let reference = objects[buildFile]?["fileRef"]?.string, let path = reader.path(of: reference) {
+                        target.sources.insert(path)
+                    }
+                }
+            }
+            reader.addSynchronizedGroups(of: id, listed: object["fileSystemSynchronizedGroups"]?.array?.compactMap(\.string) ?? [], to: &target)
+            let own = reader.configurations(object["buildConfigurationList"]?.string, owner: { "target \(name) (\($0))" }, log: log)
+            target.configurations = own.map { configuration in
+                let inherited = projectConfigurations.first { $0.name == configuration.name }?.layers.map { layer in
+                    SettingsLayer(owner: layer.owner + ", inherited by target \(name)", file: layer.file, settings: layer.settings)
+                } ?? []
+                return BuildConfiguration(name: configuration.name, layers: inherited + configuration.layers)
+            }
+            targets.append(target)
+        }
+        return XcodeProject(file: file, folder: folder, targets: targets)
+    }
+}
+
+/// Looks objects up by id in a pbxproj and resolves file references to paths through the group tree.
+private struct ObjectReader {
+    let file: String
+    let objects: [String: PropertyList]
+    let sourceRoot: String
+    /// The synchronized folders (Xcode 16) of the project.
+    let synchronizedGroups: [String]
+    /// Paths of the groups and files reached from the main group.
+    var paths: [String: String] = [:]
+    var xcconfigs: [String: [BuildSetting]] = [:]
+
+    init(file: String, objects: [String: PropertyList], sourceRoot: String) {
+        self.file = file
+        self.objects = objects
+        self.sourceRoot = sourceRoot
+        synchronizedGroups = objects.filter { $0.value["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" }.keys.sorted()
+    }
+
+    /// Walks the group tree from the main group (without recursion; each group once).
+    mutating func resolveGroups(from mainGroup: String?) {
+        guard let mainGroup else { return }
+        var pending: [(id: String, parent: String?)] = [(mainGroup, sourceRoot)]
+        var seen: Set<String> = []
+        while let (id, parent) = pending.popLast() {
+            guard seen.insert(id).inserted, let object = objects[id] else { continue }
+            let path = resolve(object, parent: parent)
+            if let path { paths[id] = path }
+            for child in object["children"]?.array?.compactMap(\.string) ?? [] {
+                pending.append((child, path))
+            }
+        }
+    }
+
+    /// A reference's path from its `sourceTree` and `path`; nil for trees outside the project
+    /// (`BUILT_PRODUCTS_DIR`, `SDKROOT`, …) and for groups under them.
+    private func resolve(_ object: PropertyList, parent: String?) -> String? {
+        let path = object["path"]?.string
+        switch object["sourceTree"]?.string ?? "<group>" {
+        case "<group>":
+            guard let parent else { return nil }
+            return path.map { IdiomDetection.join(parent, $0) } ?? parent
+        case "SOURCE_ROOT":
+            return path.map { IdiomDetection.join(sourceRoot, $0) } ?? sourceRoot
+        case "<absolute>":
+            return path.map { IdiomDetection.join("/", $0) }
+        default:
+            return nil
+        }
+    }
+
+    /// The path of a file reference or group; one outside the group tree resolves only when it does
+    /// not depend on a group.
+    func path(of id: String) -> String? {
+        if let path = paths[id] { return path }
+        return objects[id].flatMap { resolve($0, parent: nil) }
+    }
+
+    /// The configurations of an `XCConfigurationList`, each with its `.xcconfig` (when it has one)
+    /// and then its own settings.
+    mutating func configurations(_ listID: String?, owner: (String) -> String, log: (String) -> Void) -> [XcodeProject.BuildConfiguration] {
+        guard let listID, let ids = objects[listID]?["buildConfigurations"]?.array?.compactMap(\.string) else { return [] }
+        var result: [XcodeProject.BuildConfiguration] = []
+        for id in ids {
+            guard let object = objects[id], object["isa"]?.string == "XCBuildConfiguration" else { continue }
+            let name = object["name"]?.string ?? id
+            var layers: [SettingsLayer] = []
+            if let xcconfig = baseConfiguration(of: object) {
+                if xcconfigs[xcconfig] == nil {
+                    log("\(IdiomDetection.display(file)): reading \(IdiomDetection.display(xcconfig)), the base configuration of \(owner(name))")
+                    xcconfigs[xcconfig] = BuildSettings.readXcconfig(xcconfig, log: log)
+                }
+                layers.append(SettingsLayer(owner: "the base configuration of " + owner(name), file: xcconfig, settings: xcconfigs[xcconfig] ?? []))
+            }
+            let settings = (object["buildSettings"]?.dictionary ?? [:]).sorted { $0.key < $1.key }.compactMap { key, value -> BuildSetting? in
+                let text = value.string ?? value.array?.compactMap(\.string).joined(separator: " ")
+                return text.map { BuildSetting(written: key, value: $0, file: file) }
+            }
+            layers.append(SettingsLayer(owner: owner(name), file: file, settings: settings))
+            result.append(XcodeProject.BuildConfiguration(name: name, layers: layers))
+        }
+        return result
+    }
+
+    /// `baseConfigurationReference`, or Xcode 16's anchor (a synchronized folder) and relative path.
+    private func baseConfiguration(of configuration: PropertyList) -> String? {
+        if let reference = configuration["baseConfigurationReference"]?.string {
+            return path(of: reference)
+        }
+        if let anchor = configuration["baseConfigurationReferenceAnchor"]?.string,
+           let relative = configuration["baseConfigurationReferenceRelativePath"]?.string, let folder = path(of: anchor) {
+            return IdiomDetection.join(folder, relative)
+        }
+        return nil
+    }
+
+    /// Xcode 16's synchronized folders: a listed folder is the target's, but for the files its
+    /// exception set names; a folder not listed brings only the files its exception set names.
+    func addSynchronizedGroups(of targetID: String, listed: [String], to target: inout XcodeProject.Target) {
+        for id in synchronizedGroups {
+            let exceptions = exceptions(of: id, for: targetID)
+            guard listed.contains(id) || exceptions != nil, let folder = path(of: id) else { continue }
+            let names = (exceptions ?? []).map { IdiomDetection.join(folder, $0) }
+            if listed.contains(id) {
+                target.sources.insert(folder)
+                target.excluded.formUnion(names)
+            } else {
+                target.sources.formUnion(names)
+            }
+        }
+    }
+
+    /// The `membershipExceptions` of a synchronized folder for a target, nil when it has none.
+    private func exceptions(of group: String, for targetID: String) -> [String]? {
+        var names: [String]?
+        for id in objects[group]?["exceptions"]?.array?.compactMap(\.string) ?? [] {
+            guard let set = objects[id], set["isa"]?.string == "PBXFileSystemSynchronizedBuildFileExceptionSet",
+                  set["target"]?.string == targetID else { continue }
+            names = (names ?? []) + (set["membershipExceptions"]?.array?.compactMap(\.string) ?? [])
+        }
+        return names
+    }
+}
+
+// MARK: - XcodeGen
+
+extension XcodeProject {
+    /// Reads an XcodeGen `project.yml`: targets with their `sources`, `settings` (`base`, `configs`
+    /// or plain keys), `configFiles`, and the project's `settings` and `configFiles` under them.
+    static func read(xcodeGen file: String, log: (String) -> Void) throws(ReadError) -> XcodeProject {
+        guard let data = FileManager.default.contents(atPath: file) else { throw ReadError(description: "cannot read it") }
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: String(decoding: data, as: UTF8.self)), node.mapping != nil else {
+                throw ReadError(description: "not a YAML mapping")
+            }
+            root = node
+        } catch let error as ReadError {
+            throw error
+        } catch {
+            // Yams quotes the offending line, which can be long: the first line of its message, shortened.
+            let message = "\(error)".split(separator: "\n").first.map { String($0.prefix(160)) } ?? ""
+            throw ReadError(description: "not YAML (\(message))")
+        }
+        let folder = (file as NSString).deletingLastPathComponent
+        var xcconfigs: [String: [BuildSetting]] = [:]
+        func configFile(_ node: Node?, _ configuration: String, owner: String) -> SettingsLayer? {
+            guard let path = XcodeGen.value(node?.mapping, configuration)?.string else { return nil }
+            let absolute = IdiomDetection.join(folder, path)
+            if xcconfigs[absolute] == nil {
+                log("\(IdiomDetection.display(file)): reading \(IdiomDetection.display(absolute)), the configuration file of \(owner)")
+                xcconfigs[absolute] = BuildSettings.readXcconfig(absolute, log: log)
+            }
+            return SettingsLayer(owner: "the configuration file of \(owner)", file: absolute, settings: xcconfigs[absolute] ?? [])
+        }
+
+        var names: [String] = []
+        func collectNames(_ settings: Node?, _ configFiles: Node?) {
+            for node in [settings?.mapping?["configs"], configFiles] {
+                for (key, _) in node?.mapping ?? [:] { if let name = key.string, !names.contains(name) { names.append(name) } }
+            }
+        }
+        for (key, _) in root.mapping?["configs"]?.mapping ?? [:] { if let name = key.string { names.append(name) } }
+        collectNames(root.mapping?["settings"], root.mapping?["configFiles"])
+        let targetNodes = (root.mapping?["targets"]?.mapping ?? [:]).compactMap { key, value in key.string.map { ($0, value) } }
+        for (_, node) in targetNodes { collectNames(node.mapping?["settings"], node.mapping?["configFiles"]) }
+        if names.isEmpty { names = ["Debug", "Release"] }
+
+        var targets: [Target] = []
+        for (name, node) in targetNodes {
+            let type = node.mapping?["type"]?.string ?? ""
+            var target = Target(name: name, productType: type)
+            target.sources = Set(XcodeGen.sources(node.mapping?["sources"]).map { IdiomDetection.join(folder, $0) })
+            let destinations = node.mapping?["supportedDestinations"]?.sequence?.compactMap(\.string) ?? []
+            for configuration in names {
+                var layers: [SettingsLayer] = []
+                let projectOwner = "the project's settings, inherited by target \(name) (\(configuration))"
+                if let layer = configFile(root.mapping?["configFiles"], configuration, owner: "the project, inherited by target \(name) (\(configuration))") {
+                    layers.append(layer)
+                }
+                layers.append(SettingsLayer(owner: projectOwner, file: file, settings: XcodeGen.settings(root.mapping?["settings"], configuration, file: file)))
+                if destinations.contains(where: { $0.lowercased() == "maccatalyst" }) {
+                    layers.append(SettingsLayer(owner: "target \(name) (supportedDestinations: macCatalyst)", file: file,
+                                                settings: [BuildSetting(written: "SUPPORTS_MACCATALYST", value: "YES", file: file)]))
+                }
+                if let layer = configFile(node.mapping?["configFiles"], configuration, owner: "target \(name) (\(configuration))") {
+                    layers.append(layer)
+                }
+                layers.append(SettingsLayer(owner: "target \(name) (\(configuration))", file: file,
+                                            settings: XcodeGen.settings(node.mapping?["settings"], configuration, file: file)))
+                target.configurations.append(BuildConfiguration(name: configuration, layers: layers))
+            }
+            targets.append(target)
+        }
+        return XcodeProject(file: file, folder: folder, targets: targets)
+    }
+}
+
+/// The parts of XcodeGen's spec that idiom detection reads.
+private enum XcodeGen {
+    /// A mapping's value for a configuration name, compared as XcodeGen does, without case.
+    static func value(_ mapping: Node.Mapping?, _ configuration: String) -> Node? {
+        mapping?.first { $0.key.string?.lowercased() == configuration.lowercased() }?.value
+    }
+
+    /// `sources: Folder`, `sources: [A, B]` or `sources: [{path: A}]`.
+    static func sources(_ node: Node?) -> [String] {
+        guard let node else { return [] }
+        if let path = node.string { return [path] }
+        return (node.sequence ?? []).compactMap { $0.string ?? $0.mapping?["path"]?.string }
+    }
+
+    /// Build settings for one configuration: `base` and the plain keys, then `configs` for it.
+    static func settings(_ node: Node?, _ configuration: String, file: String) -> [BuildSetting] {
+        guard let mapping = node?.mapping else { return [] }
+        func plain(_ mapping: Node.Mapping?) -> [BuildSetting] {
+            (mapping ?? [:]).compactMap { key, value in
+                guard let key = key.string, !["base", "configs", "groups"].contains(key), let text = value.scalar?.string else { return nil }
+                return BuildSetting(written: key, value: text, file: file)
+            }
+        }
+        return plain(mapping) + plain(mapping["base"]?.mapping) + plain(value(mapping["configs"]?.mapping, configuration)?.mapping)
+    }
+}
