@@ -78,17 +78,36 @@ public struct SettingFact: Hashable, Sendable {
     }
 }
 
+/// Which object a fact is about: facts with the same id, from any file, are about the same object.
+public indirect enum ObjectID: Hashable, Sendable {
+    /// A property of a type, the same object in every method: `RecipeCell.bookmark`.
+    case property(type: String, name: String)
+    /// A property reached through another object: `cell.bookmark` where `cell` is a `RecipeCell`.
+    case propertyOf(ObjectID, type: String, name: String)
+    /// `self` inside a type: every instance of it.
+    case instance(type: String)
+    /// A top-level variable.
+    case global(String)
+    /// A value declared or made at one place of a file: a local, a parameter, an expression.
+    case declaration(path: String, offset: Int)
+    /// An object reached by an expression of unknown type: the same text in the same scope (a
+    /// block, by its offset) is the same object.
+    case expression(path: String, scope: Int?, text: String)
+    /// A view of an interface file or an Interface Builder document, by its identity there.
+    case interfaceView(path: String, identity: String)
+}
+
 /// A UI object, or every instance of a class (`self` in a subclass), with the settings made on it.
 public struct UIObjectFact: Hashable, Sendable {
     /// Identity across files: settings with the same id were made on the same object.
-    public var id: String
+    public var id: ObjectID
     /// The class, most specific first, with known superclasses; empty when the type is unknown.
     public var classChain: [String]
     /// The behavioral style the object asks for (`pad`), on the object or in its class's initializer.
     public var preferredBehavioralStyle: String?
     public var settings: [SettingFact]
 
-    public init(id: String, classChain: [String], preferredBehavioralStyle: String? = nil, settings: [SettingFact] = []) {
+    public init(id: ObjectID, classChain: [String], preferredBehavioralStyle: String? = nil, settings: [SettingFact] = []) {
         self.id = id
         self.classChain = classChain
         self.preferredBehavioralStyle = preferredBehavioralStyle
@@ -205,7 +224,7 @@ public struct IdiomDecisionFact: Hashable, Sendable {
 /// Everything the front ends learned about a set of files: what rules read, and all they read.
 public struct UIFacts: Sendable {
     public var creations: [CreationFact] = []
-    public var objects: [String: UIObjectFact] = [:]
+    public var objects: [ObjectID: UIObjectFact] = [:]
     public var sizes: [SizeFact] = []
     public var dimensionComparisons: [DimensionComparisonFact] = []
     public var idiomDecisions: [IdiomDecisionFact] = []

@@ -74,7 +74,7 @@ struct InterfaceBuilderLowering {
         var failure: (String, Int, Int)?
         private(set) var elementCount = 0
         /// One entry per open element: the object it is (when it is a view) and its state (for `<state>`).
-        private var stack: [(element: String, object: String?, state: ControlStateValue?)] = []
+        private var stack: [(element: String, object: ObjectID?, state: ControlStateValue?)] = []
 
         init(source: SourceText, index: ProjectIndex, vocabulary: InterfaceVocabulary, tags: [StartTag]) {
             self.source = source
@@ -95,7 +95,7 @@ struct InterfaceBuilderLowering {
             return SourcePosition(path: source.path, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
         }
 
-        private var enclosingObject: String? { stack.last(where: { $0.object != nil })?.object }
+        private var enclosingObject: ObjectID? { stack.last(where: { $0.object != nil })?.object }
 
         /// The guard context of every fact in the file: an AppKit document (`targetRuntime` of
         /// `MacOSX.Cocoa`), a macOS app's window or view, is never part of a Mac Catalyst build.
@@ -108,7 +108,7 @@ struct InterfaceBuilderLowering {
             if name == "document", attributes["targetRuntime"]?.hasPrefix("MacOSX") == true {
                 context.builtForMacCatalyst = false
             }
-            var entry: (element: String, object: String?, state: ControlStateValue?) = (name, nil, nil)
+            var entry: (element: String, object: ObjectID?, state: ControlStateValue?) = (name, nil, nil)
             if let uikitClass = InterfaceBuilderLowering.uikitClass(of: name, vocabulary: vocabulary) {
                 entry.object = startObject(parser, element: name, uikitClass: uikitClass, attributes: attributes)
             } else if name == "state", let object = enclosingObject {
@@ -138,8 +138,8 @@ struct InterfaceBuilderLowering {
             failure = (Self.describe(error), parser.lineNumber, parser.columnNumber)
         }
 
-        private func startObject(_ parser: XMLParser, element: String, uikitClass: String, attributes: [String: String]) -> String {
-            let id = "\(source.path)#\(attributes["id"] ?? "element\(elementCount)")"
+        private func startObject(_ parser: XMLParser, element: String, uikitClass: String, attributes: [String: String]) -> ObjectID {
+            let id = ObjectID.interfaceView(path: source.path, identity: attributes["id"] ?? "element \(elementCount)")
             var chain = [uikitClass]
             var className = uikitClass
             if let custom = attributes["customClass"], !custom.isEmpty {
@@ -160,7 +160,7 @@ struct InterfaceBuilderLowering {
             return id
         }
 
-        private func addSetting(_ property: String, state: ControlStateValue?, spelling: String, at position: SourcePosition, on object: String) {
+        private func addSetting(_ property: String, state: ControlStateValue?, spelling: String, at position: SourcePosition, on object: ObjectID) {
             var fact = UIObjectFact(id: object, classChain: output.facts.objects[object]?.classChain ?? [])
             fact.settings = [SettingFact(property: property, state: state, spelling: spelling, value: nil,
                                          position: position, guardContext: context)]

@@ -200,7 +200,7 @@ struct InterfaceFileLowering {
         }
         output.facts.creations.append(CreationFact(className: className, classChain: chain,
                                                    position: position(of: classNode), guardContext: context))
-        var object = UIObjectFact(id: "\(source.path)#\(path)", classChain: chain,
+        var object = UIObjectFact(id: .interfaceView(path: source.path, identity: path), classChain: chain,
                                   preferredBehavioralStyle: index.hasPadStyleForEveryInstance(chain) ? "pad" : nil)
         for (key, value) in mapping {
             guard let name = key.string else {

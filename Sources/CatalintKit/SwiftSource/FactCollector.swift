@@ -14,7 +14,7 @@ final class FactCollector: TypeScopeVisitor {
 
     /// A name bound in a function, closure or block, and the object it names.
     private struct Local {
-        var key: String
+        var key: ObjectID
         var type: String?
     }
 
@@ -109,8 +109,8 @@ final class FactCollector: TypeScopeVisitor {
         return type
     }
 
-    private func anonymousKey(_ node: some SyntaxProtocol) -> String {
-        "\(file.path)@\(node.positionAfterSkippingLeadingTrivia.utf8Offset)"
+    private func anonymousKey(_ node: some SyntaxProtocol) -> ObjectID {
+        .declaration(path: file.path, offset: node.positionAfterSkippingLeadingTrivia.utf8Offset)
     }
 
     // MARK: Variables
@@ -122,9 +122,9 @@ final class FactCollector: TypeScopeVisitor {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             let local: Local
             if isMember, let type = currentType {
-                local = Local(key: "\(type).\(name)", type: index.property(name, of: type)?.type ?? nil)
+                local = Local(key: .property(type: type, name: name), type: index.property(name, of: type)?.type ?? nil)
             } else if isGlobal {
-                local = Local(key: "global.\(name)", type: index.globals[name] ?? nil)
+                local = Local(key: .global(name), type: index.globals[name] ?? nil)
             } else if let alias = scopes.last?.returnedAlias, alias.name == name {
                 local = alias.local
             } else if binding.typeAnnotation == nil, let value = binding.initializer?.value, let named = namedObject(value) {
@@ -161,15 +161,15 @@ final class FactCollector: TypeScopeVisitor {
     private func resolveName(_ name: String) -> Local? {
         if let local = lookupLocal(name) { return local }
         if let type = currentType, let property = index.property(name, of: type) {
-            return Local(key: "\(property.owner).\(name)", type: property.type)
+            return Local(key: .property(type: property.owner, name: name), type: property.type)
         }
-        if let global = index.globals[name] { return Local(key: "global.\(name)", type: global) }
+        if let global = index.globals[name] { return Local(key: .global(name), type: global) }
         return nil
     }
 
     private func selfObject(_ node: some SyntaxProtocol) -> Local {
         guard let type = currentType else { return Local(key: anonymousKey(node), type: nil) }
-        return Local(key: "\(type).self", type: type)
+        return Local(key: .instance(type: type), type: type)
     }
 
     /// The object an expression names when it is a name or a chain of properties
@@ -185,20 +185,20 @@ final class FactCollector: TypeScopeVisitor {
             if base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
                 if let type = currentType {
                     let property = index.property(name, of: type)
-                    return Local(key: "\(property?.owner ?? type).\(name)", type: property?.type ?? nil)
+                    return Local(key: .property(type: property?.owner ?? type, name: name), type: property?.type ?? nil)
                 }
                 return nil
             }
             if let owner = namedObject(base), let ownerType = owner.type, let property = index.property(name, of: ownerType) {
-                return Local(key: "\(property.owner).\(name)#\(owner.key)", type: property.type)
+                return Local(key: .propertyOf(owner.key, type: property.owner, name: name), type: property.type)
             }
             if base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text.looksLikeTypeName == true,
                resolveName(base.unwrapped.as(DeclReferenceExprSyntax.self)!.baseName.text) == nil {
                 return nil  // `UIColor.red`: a static member, not an object we track
             }
             // An object we cannot type: the same text in the same function is the same object.
-            let function = member.ancestor(CodeBlockSyntax.self).map { "\($0.positionAfterSkippingLeadingTrivia.utf8Offset)" } ?? "top"
-            return Local(key: "\(file.path)#\(function)#\(expression.compactText)", type: nil)
+            let scope = member.ancestor(CodeBlockSyntax.self)?.positionAfterSkippingLeadingTrivia.utf8Offset
+            return Local(key: .expression(path: file.path, scope: scope, text: expression.compactText), type: nil)
         }
         return nil
     }
