@@ -28,7 +28,7 @@ public struct ControlCreationKnowledge: RuleKnowledge, Equatable {
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        classes = try container.decodeIfPresent([ClassEntry].self, forKey: .classes) ?? []
+        classes = try container.list(.classes)
     }
 }
 
@@ -56,9 +56,9 @@ public struct ControlSettingKnowledge: RuleKnowledge, Equatable {
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        classes = try container.decodeIfPresent([ClassEntry].self, forKey: .classes) ?? []
-        superclasses = try container.decodeIfPresent([String].self, forKey: .superclasses) ?? []
-        properties = try container.decodeIfPresent([PropertyEntry].self, forKey: .properties) ?? []
+        classes = try container.list(.classes)
+        superclasses = try container.list(.superclasses)
+        properties = try container.list(.properties)
     }
 }
 
@@ -105,13 +105,13 @@ public struct ScreenSizeKnowledge: RuleKnowledge, Equatable {
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        dimensions = try container.decodeIfPresent([Dimension].self, forKey: .dimensions) ?? []
+        dimensions = try container.list(.dimensions)
         singleValueMinimum = try container.decodeIfPresent(Double.self, forKey: .singleValueMinimum) ?? 0
-        pixelDimensions = try container.decodeIfPresent([Double].self, forKey: .pixelDimensions) ?? []
-        screenWords = try container.decodeIfPresent([String].self, forKey: .screenWords) ?? []
-        pixelWords = try container.decodeIfPresent([String].self, forKey: .pixelWords) ?? []
-        dimensionWords = try container.decodeIfPresent([String].self, forKey: .dimensionWords) ?? []
-        nonLayoutWords = try container.decodeIfPresent([String].self, forKey: .nonLayoutWords) ?? []
+        pixelDimensions = try container.list(.pixelDimensions)
+        screenWords = try container.list(.screenWords)
+        pixelWords = try container.list(.pixelWords)
+        dimensionWords = try container.list(.dimensionWords)
+        nonLayoutWords = try container.list(.nonLayoutWords)
     }
 }
 
@@ -152,11 +152,11 @@ public struct LayoutDecisionKnowledge: RuleKnowledge, Equatable {
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        geometryNames = try container.decodeIfPresent([String].self, forKey: .geometryNames) ?? []
-        geometryWords = try container.decodeIfPresent([String].self, forKey: .geometryWords) ?? []
-        nonGeometryWords = try container.decodeIfPresent([String].self, forKey: .nonGeometryWords) ?? []
-        adaptiveWords = try container.decodeIfPresent([String].self, forKey: .adaptiveWords) ?? []
-        nonAdaptiveWords = try container.decodeIfPresent([String].self, forKey: .nonAdaptiveWords) ?? []
+        geometryNames = try container.list(.geometryNames)
+        geometryWords = try container.list(.geometryWords)
+        nonGeometryWords = try container.list(.nonGeometryWords)
+        adaptiveWords = try container.list(.adaptiveWords)
+        nonAdaptiveWords = try container.list(.nonAdaptiveWords)
     }
 }
 
@@ -311,5 +311,12 @@ extension Decoder {
                 codingPath: codingPath + [key],
                 debugDescription: "unknown key '\(key.stringValue)'.\(Suggestion.sentence(key.stringValue, in: known)) The keys here are \(known.map { "'\($0)'" }.joined(separator: ", "))."))
         }
+    }
+}
+
+extension KeyedDecodingContainer {
+    /// The list under `key`, or an empty one when the key is absent.
+    func list<Element: Decodable>(_ key: Key) throws -> [Element] {
+        try decodeIfPresent([Element].self, forKey: key) ?? []
     }
 }
