@@ -19,7 +19,8 @@ final class IntegrationFormatTests: XCTestCase {
             let prefix = text.prefix(column - 1)
             return SourceText(path: path, text: lines).position(utf8Offset: line - 1 + prefix.utf8.count)
         } ?? SourcePosition(path: path, line: line, column: column)
-        return Diagnostic(rule: rule, severity: severity, position: position, message: message, help: "Fix it.", sourceLine: source)
+        return Diagnostic(rule: rule, severity: severity, position: position, message: message, help: "Fix it.",
+                          excerpt: source.map { SourceExcerpt(line: $0, column: position.column) })
     }
 
     func testGitHubEscapesAsTheActionsToolkitDoes() {

@@ -14,7 +14,7 @@ final class InterfaceSchemaTests: XCTestCase {
         let view = try XCTUnwrap(definitions["view"] as? [String: Any])
         let properties = try XCTUnwrap(view["properties"] as? [String: Any])
         let stateKeys = properties.filter { (($0.value as? [String: Any])?["$ref"] as? String) == "#/definitions/stateValue" }.keys
-        XCTAssertEqual(Set(stateKeys), InterfaceVocabulary.standard.stateProperties)
+        XCTAssertEqual(Set(stateKeys), LoweringVocabulary.standard.stateProperties)
         let idioms = ((properties["idioms"] as? [String: Any])?["items"] as? [String: Any])?["enum"] as? [String]
         XCTAssertEqual(idioms, InterfaceFileLowering.idiomNames)
         let styles = (properties["preferredBehavioralStyle"] as? [String: Any])?["enum"] as? [String]

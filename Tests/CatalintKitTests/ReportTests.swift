@@ -4,9 +4,9 @@ import XCTest
 final class ReportTests: XCTestCase {
     private let sample = LintResult(diagnostics: [
         Diagnostic(rule: "unavailable-control", severity: .error, position: SourcePosition(path: "A.swift", line: 12, column: 5),
-                   message: "Broken \"here\".", help: "Fix it.", sourceLine: "    UIStepper()"),
+                   message: "Broken \"here\".", help: "Fix it.", excerpt: SourceExcerpt(line: "    UIStepper()", column: 5)),
         Diagnostic(rule: "hard-coded-size", severity: .warning, position: SourcePosition(path: "B.swift", line: 3, column: 1),
-                   message: "Tab\tand\nnewline and \u{1}.", help: "Do X.", sourceLine: nil),
+                   message: "Tab\tand\nnewline and \u{1}.", help: "Do X.", excerpt: nil),
     ], paths: ["A.swift", "B.swift", "C.swift", "D.swift"])
 
     func testTextReport() {

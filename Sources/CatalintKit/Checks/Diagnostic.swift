@@ -18,17 +18,20 @@ public struct Diagnostic: Hashable, Sendable, Comparable {
     public var message: String
     /// What to do instead.
     public var help: String
-    /// The text of the line the position is on, for reporters that show it.
-    public var sourceLine: String?
+    /// The line the position is on (a window of it, for a very long line), for reporters that show it.
+    public var excerpt: SourceExcerpt?
 
-    public init(rule: String, severity: Severity, position: SourcePosition, message: String, help: String, sourceLine: String? = nil) {
+    public init(rule: String, severity: Severity, position: SourcePosition, message: String, help: String, excerpt: SourceExcerpt? = nil) {
         self.rule = rule
         self.severity = severity
         self.position = position
         self.message = message
         self.help = help
-        self.sourceLine = sourceLine
+        self.excerpt = excerpt
     }
+
+    /// The text of the excerpt: the line, or a window of a very long one.
+    public var sourceLine: String? { excerpt?.text }
 
     /// Sorted by path, line, column, then rule and message, so output never depends on scheduling.
     public static func < (lhs: Diagnostic, rhs: Diagnostic) -> Bool {

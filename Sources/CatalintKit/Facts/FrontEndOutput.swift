@@ -8,7 +8,7 @@ struct InputProblem: Sendable, Error {
 
 /// What a front end makes of one file: the facts for the rules, and the problems with the file.
 struct FrontEndOutput: Sendable {
-    var facts = UIFacts()
+    var facts = FileFacts()
     var problems: [InputProblem] = []
     /// The file's `catalint:` suppression comments.
     var suppressions: [SuppressionDirective] = []

@@ -21,7 +21,7 @@ public enum Idiom: String, CaseIterable, Sendable, Codable {
 }
 
 /// A set of idioms: where a piece of code can run, as far as the checks around it tell.
-public struct IdiomSet: OptionSet, Hashable, Sendable {
+public struct IdiomSet: OptionSet, Hashable, Sendable, Codable {
     public let rawValue: UInt8
     public init(rawValue: UInt8) { self.rawValue = rawValue }
 
@@ -51,7 +51,7 @@ public struct IdiomSet: OptionSet, Hashable, Sendable {
 /// Front ends fill it from compile-time conditions (`#if targetEnvironment(macCatalyst)`), run-time
 /// idiom checks (`traitCollection.userInterfaceIdiom != .mac`), availability attributes
 /// (`@available(macCatalyst, unavailable)`), or an interface file's own idiom list.
-public struct GuardContext: Hashable, Sendable {
+public struct GuardContext: Hashable, Sendable, Codable {
     /// False when the code is compiled out of Mac Catalyst builds.
     public var builtForMacCatalyst: Bool
     /// The idioms the code can run in.
@@ -60,6 +60,9 @@ public struct GuardContext: Hashable, Sendable {
     public var unavailableOnMacCatalyst: Bool
     /// True inside a SwiftUI preview (`#Preview`, a `PreviewProvider`), which never runs in the app.
     public var isPreview: Bool
+    /// Conditions on the idiom, through helpers that may be declared in other files, that the code
+    /// runs under; resolution folds them into `idioms` and empties this.
+    public var pending: [PendingCondition] = []
 
     public init(builtForMacCatalyst: Bool = true, idioms: IdiomSet = .all, unavailableOnMacCatalyst: Bool = false, isPreview: Bool = false) {
         self.builtForMacCatalyst = builtForMacCatalyst
@@ -74,6 +77,13 @@ public struct GuardContext: Hashable, Sendable {
     /// Whether the code can run in the Mac idiom, the question every rule asks first.
     public var runsInMacIdiom: Bool {
         builtForMacCatalyst && idioms.contains(.mac) && !unavailableOnMacCatalyst && !isPreview
+    }
+
+    /// This context, also requiring `condition` to be `holds`.
+    public func requiring(_ condition: IdiomCondition, holds: Bool) -> GuardContext {
+        var copy = self
+        copy.pending.append(PendingCondition(condition, holds: holds))
+        return copy
     }
 
     /// This context narrowed to the idioms in `idioms`.

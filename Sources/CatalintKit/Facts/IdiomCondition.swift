@@ -4,7 +4,7 @@
 ///
 /// `traitCollection.userInterfaceIdiom == .pad && isLandscape` is
 /// `.and(.idiom([.pad]), .other("isLandscape", names: ["isLandscape"]))`.
-public indirect enum IdiomCondition: Hashable, Sendable {
+public indirect enum IdiomCondition: Hashable, Sendable, Codable {
     case constant(Bool)
     /// True exactly in these idioms: `userInterfaceIdiom == .pad` is `.idiom([.pad])`.
     case idiom(IdiomSet)
@@ -80,7 +80,7 @@ public indirect enum IdiomCondition: Hashable, Sendable {
 
 /// A use of a helper that may compare the idiom, by name: `isPad` in `if isPad`, `UIDevice.isPad`,
 /// `traitCollection.isPhone`, `isPad()`.
-public struct HelperUse: Hashable, Sendable {
+public struct HelperUse: Hashable, Sendable, Codable {
     public var name: String
     /// The file the use is in: helpers declared in the same file are preferred.
     public var path: String
@@ -92,7 +92,7 @@ public struct HelperUse: Hashable, Sendable {
 }
 
 /// What a helper declaration holds, as the Swift front end reads it.
-public enum HelperValue: Hashable, Sendable {
+public enum HelperValue: Hashable, Sendable, Codable {
     /// A Boolean condition: `var isPad: Bool { userInterfaceIdiom == .pad }`.
     case condition(IdiomCondition)
     /// The idiom itself: `let idiom = traitCollection.userInterfaceIdiom`.
@@ -100,7 +100,7 @@ public enum HelperValue: Hashable, Sendable {
 }
 
 /// A helper declaration: a variable, property or function whose value is an idiom condition or the idiom.
-public struct HelperDeclaration: Hashable, Sendable {
+public struct HelperDeclaration: Hashable, Sendable, Codable {
     public var name: String
     public var value: HelperValue
     /// Where it is declared, for messages ("`isPad`, which compares the idiom at Device.swift:12").

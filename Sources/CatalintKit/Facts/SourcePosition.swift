@@ -5,7 +5,7 @@
 /// JSON reports do; `utf8Column` counts UTF-8 bytes, as compilers, Xcode and Vim's `%c` do;
 /// `utf16Column` counts UTF-16 code units, as the Language Server Protocol and SARIF do. Lines
 /// break at LF, CRLF and a lone CR.
-public struct SourcePosition: Hashable, Comparable, Sendable, CustomStringConvertible {
+public struct SourcePosition: Hashable, Comparable, Sendable, Codable, CustomStringConvertible {
     public var path: String
     public var line: Int
     public var column: Int

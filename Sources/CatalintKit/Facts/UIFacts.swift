@@ -1,5 +1,5 @@
 /// The value given for a `UIControl.State` argument or key.
-public enum ControlStateValue: Hashable, Sendable, CustomStringConvertible {
+public enum ControlStateValue: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The named states, without `normal` (which is the empty set): `[]` is the normal state.
     case states([String])
     /// A value the front end cannot read: a variable, a function call, a member that is no state.
@@ -56,7 +56,7 @@ public struct CreationFact: Hashable, Sendable {
 ///
 /// `slider.setThumbImage(image, for: .normal)` is the property `thumbImage` for the state `.normal`;
 /// `slider.thumbTintColor = .red` is the property `thumbTintColor` with no state.
-public struct SettingFact: Hashable, Sendable {
+public struct SettingFact: Hashable, Sendable, Codable {
     /// The UIKit property name: `title`, `thumbImage`, `minimumTrackTintColor`.
     public var property: String
     /// The control state, for state-dependent setters; nil for a plain property.
@@ -79,7 +79,7 @@ public struct SettingFact: Hashable, Sendable {
 }
 
 /// Which object a fact is about: facts with the same id, from any file, are about the same object.
-public indirect enum ObjectID: Hashable, Sendable {
+public indirect enum ObjectID: Hashable, Sendable, Codable {
     /// A property of a type, the same object in every method: `RecipeCell.bookmark`.
     case property(type: String, name: String)
     /// A property reached through another object: `cell.bookmark` where `cell` is a `RecipeCell`.
@@ -129,7 +129,7 @@ public struct UIObjectFact: Hashable, Sendable {
 }
 
 /// A width and/or height written as numbers: a frame, a size, a constraint constant.
-public struct SizeFact: Hashable, Sendable {
+public struct SizeFact: Hashable, Sendable, Codable {
     public var width: Double?
     public var height: Double?
     /// How the source spells it, for messages: `CGSize(width:height:)`, `constraint(equalToConstant:)`.
@@ -153,7 +153,7 @@ public struct SizeFact: Hashable, Sendable {
 
 /// A number compared with a width or height: `UIScreen.main.bounds.height == 812`,
 /// `case 414:` in `switch screenWidth`, `nativeBounds.height >= 2436`.
-public struct DimensionComparisonFact: Hashable, Sendable {
+public struct DimensionComparisonFact: Hashable, Sendable, Codable {
     public var value: Double
     /// True for `==`, `!=` and `switch` cases; false for `<`, `<=`, `>`, `>=`.
     public var isEquality: Bool

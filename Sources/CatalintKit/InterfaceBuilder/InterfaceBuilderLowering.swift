@@ -25,7 +25,7 @@ struct InterfaceBuilderLowering {
 
     /// The class an element creates: from `elementClasses`, else `UI` + the element's name
     /// (`pickerView` -> `UIPickerView`) when a rule names that class.
-    static func uikitClass(of element: String, vocabulary: InterfaceVocabulary) -> String? {
+    static func uikitClass(of element: String, vocabulary: LoweringVocabulary) -> String? {
         if let known = elementClasses[element] { return known }
         guard let first = element.first, first.isLowercase else { return nil }
         let derived = "UI" + first.uppercased() + element.dropFirst()
@@ -34,7 +34,7 @@ struct InterfaceBuilderLowering {
 
     static let help = "Open the file in Xcode's Interface Builder and save it again, or fix the XML by hand."
 
-    static func lower(_ source: SourceText, index: ProjectIndex, vocabulary: InterfaceVocabulary = .standard) -> FrontEndOutput {
+    static func lower(_ source: SourceText, vocabulary: LoweringVocabulary = .standard) -> FrontEndOutput {
         let text = source.text
         if let range = text.range(of: "<!ENTITY") {
             let offset = text.utf8.distance(from: text.utf8.startIndex, to: range.lowerBound)
@@ -43,7 +43,7 @@ struct InterfaceBuilderLowering {
                                                 values: ["detail": "Entity declarations are not allowed in Interface Builder files (Xcode never writes them).", "help": help]))
             return output
         }
-        let builder = FactBuilder(source: source, index: index, vocabulary: vocabulary, tags: StartTagScanner.scan(source.utf8))
+        let builder = FactBuilder(source: source, vocabulary: vocabulary, tags: StartTagScanner.scan(source.utf8))
         let parser = XMLParser(data: Data(text.utf8))
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
@@ -66,9 +66,8 @@ struct InterfaceBuilderLowering {
     /// The XML parser's delegate: turns elements into facts as they start.
     private final class FactBuilder: NSObject, XMLParserDelegate {
         let source: SourceText
-        let index: ProjectIndex
         /// How the rules' properties are spelled in Interface Builder files.
-        let vocabulary: InterfaceVocabulary
+        let vocabulary: LoweringVocabulary
         let tags: [StartTag]
         var output = FrontEndOutput()
         var failure: (String, Int, Int)?
@@ -76,9 +75,8 @@ struct InterfaceBuilderLowering {
         /// One entry per open element: the object it is (when it is a view) and its state (for `<state>`).
         private var stack: [(element: String, object: ObjectID?, state: ControlStateValue?)] = []
 
-        init(source: SourceText, index: ProjectIndex, vocabulary: InterfaceVocabulary, tags: [StartTag]) {
+        init(source: SourceText, vocabulary: LoweringVocabulary, tags: [StartTag]) {
             self.source = source
-            self.index = index
             self.vocabulary = vocabulary
             self.tags = tags
         }
@@ -94,6 +92,9 @@ struct InterfaceBuilderLowering {
             }
             return SourcePosition(path: source.path, line: max(parser.lineNumber, 1), column: max(parser.columnNumber, 1))
         }
+
+        /// The class of each object started so far, for settings made inside it.
+        private var types: [ObjectID: (TypeRef, String?)] = [:]
 
         private var enclosingObject: ObjectID? { stack.last(where: { $0.object != nil })?.object }
 
@@ -140,31 +141,26 @@ struct InterfaceBuilderLowering {
 
         private func startObject(_ parser: XMLParser, element: String, uikitClass: String, attributes: [String: String]) -> ObjectID {
             let id = ObjectID.interfaceView(path: source.path, identity: attributes["id"] ?? "element \(elementCount)")
-            var chain = [uikitClass]
-            var className = uikitClass
-            if let custom = attributes["customClass"], !custom.isEmpty {
-                className = custom
-                chain = index.classChain(of: custom)
-                if !chain.contains(uikitClass) { chain.append(uikitClass) }
-            }
-            output.facts.creations.append(CreationFact(className: className, classChain: chain, position: position(parser),
-                                                       guardContext: context))
-            var object = UIObjectFact(id: id, classChain: chain,
-                                      preferredBehavioralStyle: index.hasPadStyleForEveryInstance(chain) ? "pad" : nil)
-            if let style = attributes["preferredBehavioralStyle"] { object.preferredBehavioralStyle = style }
+            // A custom class is known through its Swift declaration, and is at least the element's class.
+            let custom = attributes["customClass"].flatMap { $0.isEmpty ? nil : $0 }
+            let type = TypeRef.named(custom ?? uikitClass)
+            let known = custom == nil ? nil : uikitClass
+            output.facts.creations.append(PendingCreation(type: type, knownSuperclass: known, position: position(parser), guardContext: context))
+            var object = PendingObject(id: .known(id), type: type, knownSuperclass: known, style: attributes["preferredBehavioralStyle"])
             for (attribute, property) in vocabulary.attributes.sorted(by: { $0.key < $1.key }) where attributes[attribute] != nil {
                 object.settings.append(SettingFact(property: property, state: nil, spelling: attribute, value: attributes[attribute],
                                                    position: position(parser, attribute: attribute), guardContext: context))
             }
-            output.facts.add(object)
+            output.facts.objects.append(object)
+            types[id] = (type, known)
             return id
         }
 
         private func addSetting(_ property: String, state: ControlStateValue?, spelling: String, at position: SourcePosition, on object: ObjectID) {
-            var fact = UIObjectFact(id: object, classChain: output.facts.objects[object]?.classChain ?? [])
-            fact.settings = [SettingFact(property: property, state: state, spelling: spelling, value: nil,
-                                         position: position, guardContext: context)]
-            output.facts.add(fact)
+            let (type, known) = types[object] ?? (TypeRef.unknown, nil)
+            output.facts.objects.append(PendingObject(id: .known(object), type: type, knownSuperclass: known, settings: [
+                SettingFact(property: property, state: state, spelling: spelling, value: nil, position: position, guardContext: context),
+            ]))
         }
 
         /// `<constraint firstAttribute="width" constant="834"/>`: a fixed width or height. A constraint

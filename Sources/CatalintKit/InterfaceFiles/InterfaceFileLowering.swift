@@ -16,22 +16,20 @@ struct InterfaceFileLowering {
     static let help = "See docs/interface-format.md for the interface file format."
 
     private let source: SourceText
-    private let index: ProjectIndex
     /// Which properties take a value per control state (a scalar is the normal state), from the rules.
-    private let vocabulary: InterfaceVocabulary
+    private let vocabulary: LoweringVocabulary
     private var output = FrontEndOutput()
     private var visitedNodes = 0
     private var tooLarge = false
 
-    static func lower(_ source: SourceText, index: ProjectIndex, vocabulary: InterfaceVocabulary = .standard) -> FrontEndOutput {
-        var lowering = InterfaceFileLowering(source: source, index: index, vocabulary: vocabulary)
+    static func lower(_ source: SourceText, vocabulary: LoweringVocabulary = .standard) -> FrontEndOutput {
+        var lowering = InterfaceFileLowering(source: source, vocabulary: vocabulary)
         lowering.run()
         return lowering.output
     }
 
-    private init(source: SourceText, index: ProjectIndex, vocabulary: InterfaceVocabulary) {
+    private init(source: SourceText, vocabulary: LoweringVocabulary) {
         self.source = source
-        self.index = index
         self.vocabulary = vocabulary
     }
 
@@ -194,14 +192,10 @@ struct InterfaceFileLowering {
             }
             return
         }
-        var chain = index.classChain(of: className)
-        if let superclass {
-            chain = [className] + index.classChain(of: superclass).filter { $0 != className }
-        }
-        output.facts.creations.append(CreationFact(className: className, classChain: chain,
-                                                   position: position(of: classNode), guardContext: context))
-        var object = UIObjectFact(id: .interfaceView(path: source.path, identity: path), classChain: chain,
-                                  preferredBehavioralStyle: index.hasPadStyleForEveryInstance(chain) ? "pad" : nil)
+        output.facts.creations.append(PendingCreation(type: .named(className), knownSuperclass: superclass,
+                                                      position: position(of: classNode), guardContext: context))
+        var object = PendingObject(id: .known(.interfaceView(path: source.path, identity: path)), type: .named(className),
+                                   knownSuperclass: superclass)
         for (key, value) in mapping {
             guard let name = key.string else {
                 problem(at: key, "Keys must be property names.")
@@ -226,7 +220,7 @@ struct InterfaceFileLowering {
                 lowerConstraints(value, context: context)
             case "preferredBehavioralStyle":
                 if let style = value.scalar?.string, Self.behavioralStyles.contains(style) {
-                    object.preferredBehavioralStyle = style
+                    object.style = style
                 } else {
                     problem(at: value, "`preferredBehavioralStyle` must be `pad`, `mac` or `automatic`.")
                 }
@@ -241,7 +235,7 @@ struct InterfaceFileLowering {
                 }
             }
         }
-        output.facts.add(object)
+        output.facts.objects.append(object)
     }
 
     private mutating func idioms(_ value: Node) -> IdiomSet {

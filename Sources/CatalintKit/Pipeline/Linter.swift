@@ -107,50 +107,34 @@ public struct Linter: Sendable {
     }
 
     func lint(_ inputs: [SourceInput]) -> LintResult {
-        // 1. Parse every Swift file once; keep the text of the others.
-        let parsed = parallelMap(inputs, jobs: options.jobs) { input -> ParsedInput in
-            switch input.contents {
-            case .failure(let failure):
-                return .unreadable(input.path, failure.reason)
-            case .success(let text):
-                switch input.kind {
-                case .swift:
-                    switch SwiftSourceFile.parse(path: input.path, text: text) {
-                    case .success(let file): return .swift(file)
-                    case .failure(let failure): return .unreadable(input.path, failure.reason)
-                    }
-                case .interfaceDescription: return .interfaceDescription(SourceText(path: input.path, text: text))
-                case .interfaceBuilder: return .interfaceBuilder(SourceText(path: input.path, text: text))
-                }
-            }
-        }
-        // 2. Index the declarations of every Swift file, so each front end knows them all.
-        let swiftFiles = parsed.compactMap { input -> SwiftSourceFile? in
-            if case .swift(let file) = input { return file }
-            return nil
-        }
+        // 1. Each file on its own, on worker threads, largest first so no thread is left alone at
+        //    the end: parsed, walked once, its tree dropped.
+        let vocabulary = LoweringVocabulary(rules: RuleCatalog.all, options: options.configuration.rules.compactMapValues(\.options))
+        let outputs = parallelMap(inputs, jobs: options.jobs, largestFirst: { $0.size }) { FileJob.run($0, vocabulary: vocabulary) }
+        // 2. The project index: the declarations of every linted file, and of the rest of the
+        //    project when only some files are linted.
         var index = ProjectIndex()
-        for part in parallelMap(swiftFiles, jobs: options.jobs, IndexBuilder.index) { index.merge(part) }
-        for part in parallelMap(indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) })), jobs: options.jobs, { path in
-            (try? String(contentsOfFile: path, encoding: .utf8)).flatMap { try? SwiftSourceFile.parse(path: path, text: $0).get() }.map(IndexBuilder.index)
+        for output in outputs { index.merge(output.index) }
+        let others = indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) }))
+        for output in parallelMap(others, jobs: options.jobs, { path in
+            FileJob.run(SourceInput(path: path, kind: .swift, contents: SourceInput.read(path)), vocabulary: vocabulary)
         }) {
-            if let part { index.merge(part) }
+            index.merge(output.index)
         }
-        let projectIndex = index
-        // 3. Lower each file into facts (and problems with the file itself, and its suppression comments).
-        let vocabulary = InterfaceVocabulary(rules: RuleCatalog.all, options: options.configuration.rules.compactMapValues(\.options))
-        let outputs = parallelMap(parsed, jobs: options.jobs) { $0.lower(index: projectIndex, vocabulary: vocabulary) }
+        // 3. What each file said, resolved against the whole project.
+        let resolution = Resolution(index: index)
         var facts = UIFacts()
         var problems: [InputProblem] = []
         var suppressions: [String: [SuppressionDirective]] = [:]
-        for (input, output) in zip(inputs, outputs) {
-            facts.merge(output.facts)
+        var excerpts: [String: [ExcerptKey: SourceExcerpt]] = [:]
+        for output in outputs {
+            resolution.add(output.facts, to: &facts)
             problems += output.problems
-            if !output.suppressions.isEmpty { suppressions[input.path] = output.suppressions }
+            if !output.suppressions.isEmpty { suppressions[output.path] = output.suppressions }
+            excerpts[output.path] = output.excerpts
         }
         // 4. Run the rules over the facts, at the severity each has in each file.
-        let texts = Dictionary(parsed.compactMap(\.source).map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        var diagnostics = problems.compactMap { diagnostic(for: $0, texts: texts) }
+        var diagnostics = problems.compactMap { diagnostic(for: $0, excerpts: excerpts) }
         for definition in RuleCatalog.all {
             guard let logic = RuleRegistry.logic[definition.id] else { continue }
             for finding in logic.run(on: facts, knowledge: definition.uikit, options: options.configuration.rules[definition.id]?.options) {
@@ -161,7 +145,7 @@ public struct Linter: Sendable {
                     position: finding.position,
                     message: definition.render(definition.message, finding.values),
                     help: definition.render(definition.help, finding.values),
-                    sourceLine: Self.sourceLine(finding.position, texts)))
+                    excerpt: Self.excerpt(finding.position, excerpts)))
             }
         }
         // 5. Apply the suppression comments, and report the comments themselves where they are wrong.
@@ -170,7 +154,7 @@ public struct Linter: Sendable {
             RuleCatalog.rule(rule).flatMap { options.severity(of: $0, at: path) } != nil
         }
         let (kept, commentProblems) = filter.apply(diagnostics, directives: suppressions)
-        diagnostics = kept + commentProblems.compactMap { diagnostic(for: $0, texts: texts) }
+        diagnostics = kept + commentProblems.compactMap { diagnostic(for: $0, excerpts: excerpts) }
         return LintResult(diagnostics: Array(Set(diagnostics)).sorted(), paths: inputs.map(\.path).sorted())
     }
 
@@ -181,59 +165,17 @@ public struct Linter: Sendable {
         return all.filter { options.configuration.inputKind($0) == .swift && !linted.contains(Configuration.absolute($0)) }
     }
 
-    private func diagnostic(for problem: InputProblem, texts: [String: SourceText]) -> Diagnostic? {
+    private func diagnostic(for problem: InputProblem, excerpts: [String: [ExcerptKey: SourceExcerpt]]) -> Diagnostic? {
         guard let definition = RuleCatalog.rule(problem.rule),
               let severity = options.severity(of: definition, at: problem.position.path) else { return nil }
         return Diagnostic(rule: problem.rule, severity: severity, position: problem.position,
                           message: definition.render(definition.message, problem.values),
                           help: definition.render(definition.help, problem.values),
-                          sourceLine: Self.sourceLine(problem.position, texts))
+                          excerpt: Self.excerpt(problem.position, excerpts))
     }
 
-    private static func sourceLine(_ position: SourcePosition, _ texts: [String: SourceText]) -> String? {
-        texts[position.path]?.line(position.line)
-    }
-}
-
-/// A file after its first pass: a parsed Swift file, the text of an interface file, or why it has none.
-enum ParsedInput: Sendable {
-    case swift(SwiftSourceFile)
-    case interfaceDescription(SourceText)
-    case interfaceBuilder(SourceText)
-    case unreadable(String, String)
-
-    var source: SourceText? {
-        switch self {
-        case .swift(let file): return file.source
-        case .interfaceDescription(let source), .interfaceBuilder(let source): return source
-        case .unreadable: return nil
-        }
-    }
-
-    /// Lowers the file into facts with the front end for its kind.
-    func lower(index: ProjectIndex, vocabulary: InterfaceVocabulary) -> FrontEndOutput {
-        switch self {
-        case .swift(let file):
-            var output = FrontEndOutput(facts: FactCollector.facts(for: file, index: index))
-            if let error = file.firstSyntaxError() {
-                output.problems.append(InputProblem(rule: ToolRule.invalidSwift, position: error.position, values: ["detail": error.message]))
-            }
-            let comments = SuppressionParser.swift(file)
-            output.suppressions = comments.directives
-            output.problems += comments.problems
-            return output
-        case .interfaceDescription(let source):
-            var output = InterfaceFileLowering.lower(source, index: index, vocabulary: vocabulary)
-            let comments = SuppressionParser.yaml(source)
-            output.suppressions = comments.directives
-            output.problems += comments.problems
-            return output
-        case .interfaceBuilder(let source):
-            return InterfaceBuilderLowering.lower(source, index: index, vocabulary: vocabulary)
-        case .unreadable(let path, let reason):
-            return FrontEndOutput(problems: [InputProblem(rule: ToolRule.unreadableFile, position: SourcePosition(path: path, line: 1, column: 1),
-                                                          values: ["path": path, "reason": reason])])
-        }
+    private static func excerpt(_ position: SourcePosition, _ excerpts: [String: [ExcerptKey: SourceExcerpt]]) -> SourceExcerpt? {
+        excerpts[position.path]?[ExcerptKey(line: position.line, column: position.column)]
     }
 }
 
@@ -247,6 +189,12 @@ struct SourceInput: Sendable {
     var path: String
     var kind: InputKind
     var contents: Result<String, ReadFailure>
+
+    /// The size of the text, to hand out the largest files first.
+    var size: Int {
+        if case .success(let text) = contents { return text.utf8.count }
+        return 0
+    }
 
     static func read(_ path: String) -> Result<String, ReadFailure> {
         guard let data = FileManager.default.contents(atPath: path) else {

@@ -7,10 +7,14 @@ let workerStackSize = 256 << 20
 
 /// Maps `items` on `jobs` threads of their own; the results keep the order of `items`, so what
 /// follows never depends on scheduling.
-func parallelMap<Item: Sendable, Result: Sendable>(_ items: [Item], jobs: Int, _ transform: @escaping @Sendable (Item) -> Result) -> [Result] {
+func parallelMap<Item: Sendable, Result: Sendable>(_ items: [Item], jobs: Int, largestFirst size: ((Item) -> Int)? = nil,
+                                                  _ transform: @escaping @Sendable (Item) -> Result) -> [Result] {
     guard !items.isEmpty else { return [] }
     let workers = max(1, min(jobs, items.count))
-    let results = ResultSlots<Result>(count: items.count)
+    // Hand out the largest items first, so that the last item started is a small one and no thread
+    // is left working alone at the end; the results keep the order of `items` all the same.
+    let order = size.map { size in items.indices.sorted { (size(items[$0]), $1) > (size(items[$1]), $0) } }
+    let results = ResultSlots<Result>(count: items.count, order: order)
     let finished = DispatchGroup()
     for _ in 0..<workers {
         finished.enter()
@@ -33,14 +37,20 @@ private final class ResultSlots<Result>: @unchecked Sendable {
     private var next = 0
     private let lock = NSLock()
 
-    init(count: Int) { slots = Array(repeating: nil, count: count) }
+    /// The order items are handed out in, as indices; nil for their own order.
+    private let order: [Int]?
+
+    init(count: Int, order: [Int]?) {
+        slots = Array(repeating: nil, count: count)
+        self.order = order
+    }
 
     func claimNext() -> Int? {
         lock.lock()
         defer { lock.unlock() }
         guard next < slots.count else { return nil }
         next += 1
-        return next - 1
+        return order?[next - 1] ?? next - 1
     }
 
     func store(_ result: Result, at index: Int) {

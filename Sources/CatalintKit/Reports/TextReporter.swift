@@ -26,11 +26,12 @@ public struct TextReporter: Reporter {
         for diagnostic in result.diagnostics {
             let label = paint("\(diagnostic.severity.rawValue)[\(diagnostic.rule)]", severityColor(diagnostic.severity))
             output += "\(paint(diagnostic.position.byteDescription, "1")): \(label) \(diagnostic.message)\n"
-            if let line = diagnostic.sourceLine {
+            if let excerpt = diagnostic.excerpt {
+                let line = excerpt.text
                 let number = String(diagnostic.position.line)
                 let gutter = String(repeating: " ", count: number.count)
                 // Keep tabs under tabs so the caret lines up with the column.
-                let lead = line.prefix(diagnostic.position.column - 1).map { $0 == "\t" ? "\t" : " " }.joined()
+                let lead = line.prefix(excerpt.caret - 1).map { $0 == "\t" ? "\t" : " " }.joined()
                 output += "\(gutter) \(paint("|", "34"))\n"
                 output += "\(paint(number, "34")) \(paint("|", "34")) \(line)\n"
                 output += "\(gutter) \(paint("|", "34")) \(lead)\(paint("^", severityColor(diagnostic.severity)))\n"

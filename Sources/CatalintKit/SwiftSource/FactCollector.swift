@@ -1,21 +1,20 @@
 import SwiftSyntax
 
-/// Lowers one parsed Swift file into UI facts: objects created, properties set (with control
-/// states), size literals and idiom checks, each with its position and guard context.
-///
-/// Types come from what the source says, with the project index for declarations in other files.
+/// Lowers one parsed Swift file, on its own, into facts: objects created, properties set (with
+/// control states), sizes, screen sizes compared and decisions on the idiom, each with its position
+/// and guard context. What depends on other files (the class of a property declared elsewhere, a
+/// helper that compares the idiom) is left symbolic for `Resolution`.
 final class FactCollector: TypeScopeVisitor {
     private let file: SwiftSourceFile
-    private let index: ProjectIndex
     private let conditions: IdiomConditions
     private let guards: GuardResolver
     private let decisions: IdiomDecisionReader
-    private(set) var facts = UIFacts()
+    private(set) var facts = FileFacts()
 
     /// A name bound in a function, closure or block, and the object it names.
     private struct Local {
-        var key: ObjectID
-        var type: String?
+        var key: ObjectRef
+        var type: TypeRef
     }
 
     private struct Scope {
@@ -29,18 +28,16 @@ final class FactCollector: TypeScopeVisitor {
     /// The closures that initialize a variable, with the name they return and the variable.
     private var closureAliases: [SyntaxIdentifier: (name: String, local: Local)] = [:]
 
-    init(file: SwiftSourceFile, index: ProjectIndex) {
+    init(file: SwiftSourceFile, vocabulary: LoweringVocabulary) {
         self.file = file
-        self.index = index
-        let evaluator = index.evaluator
-        self.conditions = IdiomConditions(path: file.path, evaluator: evaluator)
-        self.guards = GuardResolver(tree: file.tree, conditions: conditions, evaluator: evaluator)
-        self.decisions = IdiomDecisionReader(file: file, conditions: conditions, evaluator: evaluator, guards: guards)
+        self.conditions = IdiomConditions(path: file.path)
+        self.guards = GuardResolver(tree: file.tree, conditions: conditions)
+        self.decisions = IdiomDecisionReader(file: file, conditions: conditions, guards: guards, vocabulary: vocabulary)
         super.init()
     }
 
-    static func facts(for file: SwiftSourceFile, index: ProjectIndex) -> UIFacts {
-        let collector = FactCollector(file: file, index: index)
+    static func facts(for file: SwiftSourceFile, vocabulary: LoweringVocabulary) -> FileFacts {
+        let collector = FactCollector(file: file, vocabulary: vocabulary)
         collector.walk(file.tree)
         return collector.facts
     }
@@ -89,7 +86,7 @@ final class FactCollector: TypeScopeVisitor {
     private func declareParameters(_ parameters: FunctionParameterClauseSyntax) {
         for parameter in parameters.parameters {
             let name = (parameter.secondName ?? parameter.firstName).text
-            declare(name, Local(key: anonymousKey(parameter), type: parameter.type.simpleName))
+            declare(name, Local(key: .known(anonymousKey(parameter)), type: parameter.type.simpleName.map(TypeRef.named) ?? .unknown))
         }
     }
 
@@ -122,15 +119,15 @@ final class FactCollector: TypeScopeVisitor {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             let local: Local
             if isMember, let type = currentType {
-                local = Local(key: .property(type: type, name: name), type: index.property(name, of: type)?.type ?? nil)
+                local = Local(key: .member(type: type, name: name), type: .propertyOf(.named(type), name: name))
             } else if isGlobal {
-                local = Local(key: .global(name), type: index.globals[name] ?? nil)
+                local = Local(key: .known(.global(name)), type: .name(name, inType: nil))
             } else if let alias = scopes.last?.returnedAlias, alias.name == name {
                 local = alias.local
             } else if binding.typeAnnotation == nil, let value = binding.initializer?.value, let named = namedObject(value) {
                 local = named  // `let button = self.button` names the same object
             } else {
-                local = Local(key: anonymousKey(binding), type: TypeInference.bindingType(binding, lookup: typeOfName))
+                local = Local(key: .known(anonymousKey(binding)), type: TypeInference.bindingType(binding, lookup: typeOfName))
             }
             if !isMember, !isGlobal { declare(name, local) }
             if let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
@@ -145,31 +142,35 @@ final class FactCollector: TypeScopeVisitor {
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .visitChildren }
         let value = node.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
-        var local = namedObject(value) ?? Local(key: anonymousKey(node), type: TypeInference.constructedType(of: value, lookup: typeOfName))
-        if let annotated = node.typeAnnotation?.type.simpleName { local.type = annotated }
+        var local = namedObject(value) ?? Local(key: .known(anonymousKey(node)), type: TypeInference.constructedType(of: value, lookup: typeOfName))
+        if let annotated = node.typeAnnotation?.type.simpleName { local.type = .named(annotated) }
         declare(name, local)
         return .visitChildren
     }
 
-    private func typeOfName(_ name: String) -> String? {
-        resolveName(name)?.type
+    private func typeOfName(_ name: String) -> TypeRef {
+        resolveName(name, scope: nil)?.type ?? .unknown
     }
 
     // MARK: Objects
 
-    /// The object a plain name refers to: a local, a property of `self`, or a global.
-    private func resolveName(_ name: String) -> Local? {
+    /// The object a plain name refers to: a local, else (left for resolution) a property of `self`'s
+    /// type or a top-level variable; nil for a name that looks like a type (`UIColor`).
+    private func resolveName(_ name: String, scope: Int?) -> Local? {
         if let local = lookupLocal(name) { return local }
-        if let type = currentType, let property = index.property(name, of: type) {
-            return Local(key: .property(type: property.owner, name: name), type: property.type)
-        }
-        if let global = index.globals[name] { return Local(key: .global(name), type: global) }
-        return nil
+        if name.looksLikeTypeName { return nil }
+        let untyped = ObjectID.expression(path: file.path, scope: scope, text: name)
+        return Local(key: .name(name, inType: currentType, untyped: untyped), type: .name(name, inType: currentType))
+    }
+
+    /// The block an expression is in, by its offset: the same text in the same block is the same object.
+    private func scope(of node: some SyntaxProtocol) -> Int? {
+        node.ancestor(CodeBlockSyntax.self)?.positionAfterSkippingLeadingTrivia.utf8Offset
     }
 
     private func selfObject(_ node: some SyntaxProtocol) -> Local {
-        guard let type = currentType else { return Local(key: anonymousKey(node), type: nil) }
-        return Local(key: .instance(type: type), type: type)
+        guard let type = currentType else { return Local(key: .known(anonymousKey(node)), type: .unknown) }
+        return Local(key: .known(.instance(type: type)), type: .named(type))
     }
 
     /// The object an expression names when it is a name or a chain of properties
@@ -178,27 +179,22 @@ final class FactCollector: TypeScopeVisitor {
         let expression = expression.unwrapped
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             if reference.baseName.tokenKind == .keyword(.self) { return selfObject(reference) }
-            return resolveName(reference.baseName.text)
+            return resolveName(reference.baseName.text, scope: scope(of: reference))
         }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
             let name = member.declName.baseName.text
             if base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
-                if let type = currentType {
-                    let property = index.property(name, of: type)
-                    return Local(key: .property(type: property?.owner ?? type, name: name), type: property?.type ?? nil)
-                }
-                return nil
+                guard let type = currentType else { return nil }
+                return Local(key: .member(type: type, name: name), type: .propertyOf(.named(type), name: name))
             }
-            if let owner = namedObject(base), let ownerType = owner.type, let property = index.property(name, of: ownerType) {
-                return Local(key: .propertyOf(owner.key, type: property.owner, name: name), type: property.type)
-            }
-            if base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text.looksLikeTypeName == true,
-               resolveName(base.unwrapped.as(DeclReferenceExprSyntax.self)!.baseName.text) == nil {
+            if let baseName = base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, baseName.looksLikeTypeName,
+               lookupLocal(baseName) == nil {
                 return nil  // `UIColor.red`: a static member, not an object we track
             }
-            // An object we cannot type: the same text in the same function is the same object.
-            let scope = member.ancestor(CodeBlockSyntax.self)?.positionAfterSkippingLeadingTrivia.utf8Offset
-            return Local(key: .expression(path: file.path, scope: scope, text: expression.compactText), type: nil)
+            // An object we cannot type: the same text in the same block is the same object.
+            let untyped = ObjectID.expression(path: file.path, scope: scope(of: member), text: expression.compactText)
+            guard let owner = namedObject(base) else { return Local(key: .known(untyped), type: .unknown) }
+            return Local(key: .memberOf(owner.key, baseType: owner.type, name: name, untyped: untyped), type: .propertyOf(owner.type, name: name))
         }
         return nil
     }
@@ -210,21 +206,18 @@ final class FactCollector: TypeScopeVisitor {
         let unwrapped = receiver.unwrapped
         if let cast = unwrapped.as(AsExprSyntax.self) {
             var inner = receiverObject(cast.expression, at: node)
-            inner.type = cast.type.simpleName
+            inner.type = cast.type.simpleName.map(TypeRef.named) ?? .unknown
             return inner
         }
-        return Local(key: anonymousKey(receiver), type: TypeInference.constructedType(of: receiver, lookup: typeOfName))
+        return Local(key: .known(anonymousKey(receiver)), type: TypeInference.constructedType(of: receiver, lookup: typeOfName))
     }
 
-    private func record(_ setting: SettingFact, on object: Local, style: String? = nil) {
-        let chain = object.type.map(index.classChain(of:)) ?? []
-        let classStyle = index.hasPadStyleForEveryInstance(chain) ? "pad" : nil
-        facts.add(UIObjectFact(id: object.key, classChain: chain, preferredBehavioralStyle: style ?? classStyle, settings: [setting]))
+    private func record(_ setting: SettingFact, on object: Local) {
+        facts.objects.append(PendingObject(id: object.key, type: object.type, settings: [setting]))
     }
 
     private func recordStyle(_ style: String, on object: Local) {
-        let chain = object.type.map(index.classChain(of:)) ?? []
-        facts.add(UIObjectFact(id: object.key, classChain: chain, preferredBehavioralStyle: style))
+        facts.objects.append(PendingObject(id: object.key, type: object.type, style: style))
     }
 
     // MARK: Calls
@@ -239,39 +232,35 @@ final class FactCollector: TypeScopeVisitor {
     /// `UIStepper()`, `UIStepper.init(frame:)`, and `.init()` where the type is known from context.
     private func recordCreation(_ node: FunctionCallExprSyntax) {
         let callee = node.calledExpression.unwrapped
-        var className: String?
+        var type = TypeRef.unknown
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
-            if name.looksLikeTypeName, lookupLocal(name) == nil { className = name }
+            if name.looksLikeTypeName, lookupLocal(name) == nil { type = .named(name) }
         } else if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" {
             if let base = member.base {
-                if let name = base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, name.looksLikeTypeName { className = name }
+                if let name = base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, name.looksLikeTypeName { type = .named(name) }
             } else {
-                className = contextualType(of: node)
+                type = contextualType(of: node)
             }
         }
-        guard let className else { return }
-        facts.creations.append(CreationFact(
-            className: className,
-            classChain: index.classChain(of: className),
-            position: file.position(of: node),
-            guardContext: guards.context(for: node)))
+        guard type != .unknown else { return }
+        facts.creations.append(PendingCreation(type: type, position: file.position(of: node), guardContext: guards.context(for: node)))
     }
 
     /// The type an implicit `.init(...)` makes: from the annotation of the variable it initializes,
     /// the property it is assigned to, or the declared return type.
-    private func contextualType(of node: FunctionCallExprSyntax) -> String? {
+    private func contextualType(of node: FunctionCallExprSyntax) -> TypeRef {
         if let binding = node.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self) {
-            return binding.typeAnnotation?.type.simpleName
+            return binding.typeAnnotation?.type.simpleName.map(TypeRef.named) ?? .unknown
         }
         if let assignment = node.parent?.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
            assignment.rightOperand.id == node.id {
-            return namedObject(assignment.leftOperand)?.type
+            return namedObject(assignment.leftOperand)?.type ?? .unknown
         }
         if node.parent?.is(ReturnStmtSyntax.self) == true, let function = node.ancestor(FunctionDeclSyntax.self) {
-            return function.signature.returnClause?.type.simpleName
+            return function.signature.returnClause?.type.simpleName.map(TypeRef.named) ?? .unknown
         }
-        return nil
+        return .unknown
     }
 
     /// The member an expression names and its receiver: `receiver.member`, or a bare `member` said of
@@ -344,7 +333,13 @@ final class FactCollector: TypeScopeVisitor {
         }
         var typeName = calleeName
         if calleeName == "init" {
-            typeName = callee.as(MemberAccessExprSyntax.self)?.base?.trimmedDescription ?? contextualType(of: node)
+            if let base = callee.as(MemberAccessExprSyntax.self)?.base {
+                typeName = base.trimmedDescription
+            } else if case .named(let contextual) = contextualType(of: node) {
+                typeName = contextual
+            } else {
+                typeName = nil
+            }
         }
         if typeName == "CGRect" || typeName == "CGSize" {
             let width = literal("width")?.value
@@ -431,22 +426,22 @@ final class FactCollector: TypeScopeVisitor {
     // MARK: Decisions on the idiom
 
     override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
-        if let decision = decisions.decision(node) { facts.idiomDecisions.append(decision) }
+        if let decision = decisions.decision(node) { facts.decisions.append(decision) }
         return .visitChildren
     }
 
     override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
-        if let decision = decisions.decision(node) { facts.idiomDecisions.append(decision) }
+        if let decision = decisions.decision(node) { facts.decisions.append(decision) }
         return .visitChildren
     }
 
     override func visit(_ node: TernaryExprSyntax) -> SyntaxVisitorContinueKind {
-        if let decision = decisions.decision(node) { facts.idiomDecisions.append(decision) }
+        if let decision = decisions.decision(node) { facts.decisions.append(decision) }
         return .visitChildren
     }
 
     override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
-        if let decision = decisions.decision(node) { facts.idiomDecisions.append(decision) }
+        if let decision = decisions.decision(node) { facts.decisions.append(decision) }
         recordDimensionCases(node)
         return .visitChildren
     }

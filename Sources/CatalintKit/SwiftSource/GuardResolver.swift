@@ -1,23 +1,25 @@
 import SwiftSyntax
 
 /// Works out the guard context of any node of one file from the code around it: `#if` clauses,
-/// run-time idiom checks (`if`, `guard`, `switch`, `?:`, early returns, through helpers declared in
-/// any file), `@available(macCatalyst, unavailable)` and SwiftUI previews. Answers are cached per
-/// node, so asking for many facts in the same function costs little.
+/// run-time conditions that may read the idiom (`if`, `guard`, `switch`, `?:`, early returns; kept
+/// symbolic, since a helper they call may be declared in another file),
+/// `@available(macCatalyst, unavailable)` and SwiftUI previews. Answers are cached per node, so
+/// asking for many facts in the same function costs little.
 final class GuardResolver {
     private let conditions: IdiomConditions
-    private let evaluator: IdiomEvaluator
     private var cache: [SyntaxIdentifier: GuardContext] = [:]
-    /// For each statement list, the idioms that reach each of its statements.
-    private var statementListCache: [SyntaxIdentifier: [SyntaxIdentifier: IdiomSet]] = [:]
+    /// For each statement list: the early exits in it (a `guard`'s condition holds after it, an
+    /// exiting `if`'s does not), and how many of them come before each statement.
+    private var statementListCache: [SyntaxIdentifier: (exits: [PendingCondition], before: [SyntaxIdentifier: Int])] = [:]
+    /// For each `switch` over something that may hold the idiom: the condition under which each case runs.
+    private var switchCache: [SyntaxIdentifier: [SyntaxIdentifier: IdiomCondition]] = [:]
 
     /// The context of the whole file: a file that imports AppKit, Cocoa or WatchKit outside any
     /// `#if` is macOS or watchOS code, never part of a Mac Catalyst build.
     private let fileContext: GuardContext
 
-    init(tree: SourceFileSyntax, conditions: IdiomConditions, evaluator: IdiomEvaluator) {
+    init(tree: SourceFileSyntax, conditions: IdiomConditions) {
         self.conditions = conditions
-        self.evaluator = evaluator
         var context = GuardContext.unguarded
         for item in tree.statements {
             if let module = item.item.as(ImportDeclSyntax.self)?.path.first?.name.text, Self.modulesOffMacCatalyst.contains(module) {
@@ -30,12 +32,9 @@ final class GuardResolver {
     /// Modules a Mac Catalyst build cannot import.
     static let modulesOffMacCatalyst: Set<String> = ["AppKit", "Cocoa", "WatchKit"]
 
-    private func outcome(_ list: ConditionElementListSyntax) -> (whenTrue: IdiomSet, whenFalse: IdiomSet) {
-        evaluator.outcome(of: conditions.condition(of: list))
-    }
-
-    private func outcome(_ expression: ExprSyntax) -> (whenTrue: IdiomSet, whenFalse: IdiomSet) {
-        evaluator.outcome(of: conditions.condition(of: expression))
+    /// `context` where `condition` is `holds`, when the condition may depend on the idiom.
+    private func requiring(_ context: GuardContext, _ condition: IdiomCondition, holds: Bool) -> GuardContext {
+        condition.mentionsIdiom ? context.requiring(condition, holds: holds) : context
     }
 
     func context(for node: some SyntaxProtocol) -> GuardContext {
@@ -60,26 +59,26 @@ final class GuardResolver {
             if Self.isCompiledOutOfMacCatalyst(clause) { context.builtForMacCatalyst = false }
         } else if let ifExpression = parent.as(IfExprSyntax.self) {
             if child.id == ifExpression.body.id {
-                context = context.restricted(to: outcome(ifExpression.conditions).whenTrue)
+                context = requiring(context, conditions.condition(of: ifExpression.conditions), holds: true)
             } else if let elseBody = ifExpression.elseBody, child.id == Syntax(fromProtocol: elseBody).id {
-                context = context.restricted(to: outcome(ifExpression.conditions).whenFalse)
+                context = requiring(context, conditions.condition(of: ifExpression.conditions), holds: false)
             }
         } else if let guardStatement = parent.as(GuardStmtSyntax.self), child.id == guardStatement.body.id {
-            context = context.restricted(to: outcome(guardStatement.conditions).whenFalse)
+            context = requiring(context, conditions.condition(of: guardStatement.conditions), holds: false)
         } else if let whileStatement = parent.as(WhileStmtSyntax.self), child.id == whileStatement.body.id {
-            context = context.restricted(to: outcome(whileStatement.conditions).whenTrue)
+            context = requiring(context, conditions.condition(of: whileStatement.conditions), holds: true)
         } else if let ternary = parent.as(TernaryExprSyntax.self) {
             if child.id == ternary.thenExpression.id {
-                context = context.restricted(to: outcome(ternary.condition).whenTrue)
+                context = requiring(context, conditions.condition(of: ternary.condition), holds: true)
             } else if child.id == ternary.elseExpression.id {
-                context = context.restricted(to: outcome(ternary.condition).whenFalse)
+                context = requiring(context, conditions.condition(of: ternary.condition), holds: false)
             }
         } else if let switchCase = parent.as(SwitchCaseSyntax.self), child.id == switchCase.statements.id,
                   let switchExpression = switchCase.ancestor(SwitchExprSyntax.self),
-                  let condition = conditions.switchCases(switchExpression)?.first(where: { $0.switchCase.id == switchCase.id })?.condition {
-            context = context.restricted(to: evaluator.outcome(of: condition).whenTrue)
+                  let condition = caseConditions(switchExpression)[switchCase.id] {
+            context = requiring(context, condition, holds: true)
         } else if let list = parent.as(CodeBlockItemListSyntax.self), let item = child.as(CodeBlockItemSyntax.self) {
-            context = context.restricted(to: idiomsAfterEarlyExits(in: list, at: item))
+            for exit in earlyExits(in: list, before: item) { context = context.requiring(exit.condition, holds: exit.holds) }
         }
         if let declaration = parent.asProtocol(WithAttributesSyntax.self),
            child.id != declaration.attributes.id, Self.isUnavailableOnMacCatalyst(declaration.attributes) {
@@ -89,23 +88,35 @@ final class GuardResolver {
         return context
     }
 
-    /// The idioms that reach `item`, after the `guard`s and early-exit `if`s before it in `list`.
+    /// The conditions that hold at `item` after the `guard`s and early-exit `if`s before it in `list`.
     /// Each list is read once, however many of its statements are asked about.
-    private func idiomsAfterEarlyExits(in list: CodeBlockItemListSyntax, at item: CodeBlockItemSyntax) -> IdiomSet {
-        if let cached = statementListCache[list.id] { return cached[item.id] ?? .all }
-        var current = IdiomSet.all
-        var reaching: [SyntaxIdentifier: IdiomSet] = [:]
+    private func earlyExits(in list: CodeBlockItemListSyntax, before item: CodeBlockItemSyntax) -> ArraySlice<PendingCondition> {
+        if let cached = statementListCache[list.id] { return cached.exits.prefix(cached.before[item.id] ?? 0) }
+        var exits: [PendingCondition] = []
+        var before: [SyntaxIdentifier: Int] = [:]
         for element in list {
-            reaching[element.id] = current
+            before[element.id] = exits.count
             if let guardStatement = element.item.as(GuardStmtSyntax.self) {
-                current.formIntersection(outcome(guardStatement.conditions).whenTrue)
+                let condition = conditions.condition(of: guardStatement.conditions)
+                if condition.mentionsIdiom { exits.append(PendingCondition(condition, holds: true)) }
             } else if let ifExpression = Self.ifStatement(element), ifExpression.elseBody == nil,
                       Self.alwaysExits(ifExpression.body) {
-                current.formIntersection(outcome(ifExpression.conditions).whenFalse)
+                let condition = conditions.condition(of: ifExpression.conditions)
+                if condition.mentionsIdiom { exits.append(PendingCondition(condition, holds: false)) }
             }
         }
-        statementListCache[list.id] = reaching
-        return reaching[item.id] ?? .all
+        statementListCache[list.id] = (exits, before)
+        return exits.prefix(before[item.id] ?? 0)
+    }
+
+    /// The condition under which each case of a `switch` runs, by case; empty when its subject
+    /// cannot hold the idiom. Each `switch` is read once.
+    private func caseConditions(_ node: SwitchExprSyntax) -> [SyntaxIdentifier: IdiomCondition] {
+        if let cached = switchCache[node.id] { return cached }
+        var result: [SyntaxIdentifier: IdiomCondition] = [:]
+        for (switchCase, condition) in conditions.switchCases(node) ?? [] { result[switchCase.id] = condition }
+        switchCache[node.id] = result
+        return result
     }
 
     /// True for a SwiftUI preview, whose code never runs in the app: `#Preview { ... }`, or a type

@@ -1,26 +1,15 @@
 import SwiftSyntax
 
 /// Reads Swift conditions as `IdiomCondition`s: comparisons of `userInterfaceIdiom`, `switch`es over
-/// it, `ProcessInfo.processInfo.isMacCatalystApp`, and helpers that hold either (`isPad`,
-/// `let idiom = traitCollection.userInterfaceIdiom`), declared in any file.
+/// it, `ProcessInfo.processInfo.isMacCatalystApp`, and helpers that may hold either (`isPad`,
+/// `let idiom = traitCollection.userInterfaceIdiom`). Any name may be a helper declared in another
+/// file: it stays a `.helper` use until resolution knows the project's helpers.
 struct IdiomConditions {
     /// The file being read, for helper uses.
     let path: String
-    /// Which names may be helpers: every name while the index is built (helpers are resolved once
-    /// every file is read), the project's helpers when a file is lowered.
-    let mayBeHelper: (String) -> Bool
 
-    /// A reader for lowering: names are helpers when the project declares them as helpers.
-    init(path: String, evaluator: IdiomEvaluator) {
+    init(path: String) {
         self.path = path
-        let helpers = evaluator.helpers
-        self.mayBeHelper = { helpers[$0] != nil }
-    }
-
-    /// A reader for indexing: any name may turn out to be a helper.
-    init(indexing path: String) {
-        self.path = path
-        self.mayBeHelper = { _ in true }
     }
 
     // MARK: Reading the idiom
@@ -49,7 +38,7 @@ struct IdiomConditions {
 
     func idiomSubject(_ expression: ExprSyntax) -> IdiomSubject? {
         if Self.readsIdiomDirectly(expression) { return .direct }
-        if let name = Self.helperName(expression), mayBeHelper(name) { return .helper(HelperUse(name: name, path: path)) }
+        if let name = Self.helperName(expression) { return .helper(HelperUse(name: name, path: path)) }
         return nil
     }
 
@@ -123,7 +112,7 @@ struct IdiomConditions {
             // True on the Mac in either idiom; in the pad idiom it tells the Mac from the iPad.
             return .or(.idiom(.mac), .and(.idiom(.pad), .other("isMacCatalystApp", names: ["isMacCatalystApp"])))
         }
-        if let name = Self.helperName(expression), mayBeHelper(name) {
+        if let name = Self.helperName(expression) {
             return .helper(HelperUse(name: name, path: path))
         }
         return other(expression)

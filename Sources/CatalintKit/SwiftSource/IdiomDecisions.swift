@@ -1,13 +1,14 @@
 import SwiftSyntax
 
-/// Reads the decisions a file makes on the idiom (`if`/`else if` chains, `guard`, early exits, `?:`
-/// and `switch`) into `IdiomDecisionFact`s: for the Mac, iPad and iPhone idioms, which branch each
-/// takes, and what the branches select.
+/// Reads the decisions a file may make on the idiom (`if`/`else if` chains, `guard`, early exits,
+/// `?:` and `switch`) into `PendingDecision`s: their conditions, branches, and the geometry they
+/// select. Which branch each idiom takes is worked out by resolution, once the project's helpers
+/// are known. Decisions that select no geometry, as the vocabulary tells it, are not kept.
 struct IdiomDecisionReader {
     let file: SwiftSourceFile
     let conditions: IdiomConditions
-    let evaluator: IdiomEvaluator
     let guards: GuardResolver
+    let vocabulary: LoweringVocabulary
 
     /// One branch of a decision: what it is called in messages, and its code.
     private struct Branch {
@@ -20,7 +21,7 @@ struct IdiomDecisionReader {
 
     // MARK: The kinds of decision
 
-    func decision(_ node: IfExprSyntax) -> IdiomDecisionFact? {
+    func decision(_ node: IfExprSyntax) -> PendingDecision? {
         // An `else if` is read with the `if` that starts the chain.
         if let parent = node.parent?.as(IfExprSyntax.self), parent.elseBody?.id == Syntax(node).id { return nil }
         var tests: [(condition: IdiomCondition, syntax: Syntax)] = []
@@ -45,14 +46,14 @@ struct IdiomDecisionReader {
         return decision(at: Syntax(node), tests: tests, branches: branches + [fallback], anchor: nil)
     }
 
-    func decision(_ node: GuardStmtSyntax) -> IdiomDecisionFact? {
+    func decision(_ node: GuardStmtSyntax) -> PendingDecision? {
         let test = (conditions.condition(of: node.conditions), Syntax(node.conditions))
         let rest = Branch(label: "the code after the `guard`", statements: Self.statementsAfter(node) ?? [])
         let exit = Branch(label: "the `guard`'s `else` branch", statements: [Syntax(node.body)])
         return decision(at: Syntax(node), tests: [test], branches: [rest, exit], anchor: nil)
     }
 
-    func decision(_ node: TernaryExprSyntax) -> IdiomDecisionFact? {
+    func decision(_ node: TernaryExprSyntax) -> PendingDecision? {
         let test = (conditions.condition(of: node.condition), Syntax(node.condition))
         let branches = [
             Branch(label: "the value after `?`", statements: [], value: node.thenExpression),
@@ -61,7 +62,7 @@ struct IdiomDecisionReader {
         return decision(at: Syntax(node), tests: [test], branches: branches, anchor: nil)
     }
 
-    func decision(_ node: SwitchExprSyntax) -> IdiomDecisionFact? {
+    func decision(_ node: SwitchExprSyntax) -> PendingDecision? {
         guard let cases = conditions.switchCaseTests(node) else { return nil }
         var tests: [(IdiomCondition, Syntax)] = []
         var branches: [Branch] = []
@@ -79,31 +80,12 @@ struct IdiomDecisionReader {
                         spelling: "switch \(node.subject.compactText)")
     }
 
-    // MARK: Routes
+    // MARK: The decision
 
     private func decision(at node: Syntax, tests: [(condition: IdiomCondition, syntax: Syntax)], branches: [Branch],
-                          anchor: Syntax?, spelling: String? = nil) -> IdiomDecisionFact? {
+                          anchor: Syntax?, spelling: String? = nil) -> PendingDecision? {
         guard tests.contains(where: { $0.condition.mentionsIdiom }) else { return nil }
-        var routes: [Idiom: [IdiomDecisionFact.Step]] = [:]
-        for idiom in [Idiom.mac, .pad, .phone] {
-            var steps: [IdiomDecisionFact.Step] = []
-            for (offset, test) in tests.enumerated() {
-                let residual = evaluator.residual(test.condition, in: idiom)
-                if residual == .constant(false) { continue }
-                steps.append(IdiomDecisionFact.Step(branch: offset, condition: residual))
-                if residual == .constant(true) { break }
-            }
-            if steps.last?.condition != .constant(true) {
-                steps.append(IdiomDecisionFact.Step(branch: tests.count, condition: .constant(true)))
-            }
-            routes[idiom] = steps
-        }
-        // A decision that goes the same way in every idiom does not decide on the idiom.
-        guard routes[.mac] != routes[.pad] || routes[.mac] != routes[.phone] else { return nil }
-
-        let helpers = tests.flatMap { evaluator.idiomHelpers(in: $0.condition) }.filter(evaluator.comparesIdiom)
-        let first = tests.first { $0.condition.mentionsIdiom }!
-        let anchorNode = anchor ?? idiomAnchor(in: first.syntax) ?? first.syntax
+        // What the branches select, reduced to the geometry in it: a decision with none is not kept.
         var consequences: [[String]] = []
         for branch in branches {
             for statements in branch.statements { consequences += Self.statementGroups(statements) }
@@ -115,60 +97,57 @@ struct IdiomDecisionReader {
             // A value that goes nowhere we can name: what the values themselves are.
             for value in branches.compactMap(\.value) { consequences.append(IdiomConditions.identifiers(in: value)) }
         }
-        return IdiomDecisionFact(
-            spelling: spelling ?? Self.shortened(first.syntax.compactText),
+        let geometry = consequences.compactMap { group in group.first(where: vocabulary.isGeometry).map { [$0] } }
+        guard !geometry.isEmpty else { return nil }
+        return PendingDecision(
+            tests: tests.map { test in
+                PendingDecision.Test(condition: test.condition, spelling: Self.shortened(test.syntax.compactText),
+                                     position: file.position(of: test.syntax), anchors: anchors(in: test.syntax))
+            },
+            position: anchor.map { file.position(of: $0) },
+            spelling: spelling,
             branches: branches.map(\.label),
             branchConditionNames: branches.map { branch in
-                branch.statements.flatMap(Self.conditionNames) + (branch.value.map { Self.conditionNames(Syntax($0)) } ?? [])
+                (branch.statements.flatMap(Self.conditionNames) + (branch.value.map { Self.conditionNames(Syntax($0)) } ?? []))
+                    .filter(vocabulary.isAdaptive)
             },
-            routes: routes,
-            helpers: helpers,
-            consequences: consequences.filter { !$0.isEmpty },
-            position: file.position(of: anchorNode),
+            consequences: geometry,
             guardContext: guards.context(for: node))
     }
 
-    /// The first place in a condition that reads the idiom: a comparison's idiom side, or a helper
-    /// that compares it.
-    private func idiomAnchor(in condition: Syntax) -> Syntax? {
+    /// The places in a condition that may read the idiom, in source order: comparisons with an
+    /// idiom (their subject), and names that may be helpers.
+    private func anchors(in condition: Syntax) -> [PendingDecision.Anchor] {
         final class Finder: SyntaxVisitor {
             let reader: IdiomDecisionReader
-            var found: Syntax?
+            var found: [PendingDecision.Anchor] = []
             init(_ reader: IdiomDecisionReader) {
                 self.reader = reader
                 super.init(viewMode: .sourceAccurate)
             }
             override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
-                guard found == nil else { return .skipChildren }
-                if let comparison = reader.conditions.comparison(node), reader.dependsOnIdiom(comparison),
-                   let side = reader.conditions.idiomSide(of: node) {
-                    found = Syntax(side)
+                if let comparison = reader.conditions.comparison(node), let side = reader.conditions.idiomSide(of: node) {
+                    found.append(.init(condition: comparison, position: reader.file.position(of: side)))
                     return .skipChildren
                 }
                 return .visitChildren
             }
             override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-                check(ExprSyntax(node))
+                add(ExprSyntax(node))
                 return .skipChildren
             }
             override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
-                check(ExprSyntax(node))
-                return found == nil ? .visitChildren : .skipChildren
+                add(ExprSyntax(node))
+                return .skipChildren
             }
-            private func check(_ expression: ExprSyntax) {
-                guard found == nil, let name = IdiomConditions.helperName(expression), reader.evaluator.helpers[name] != nil else { return }
-                if reader.dependsOnIdiom(.helper(HelperUse(name: name, path: reader.file.path))) { found = Syntax(expression) }
+            private func add(_ expression: ExprSyntax) {
+                guard let name = IdiomConditions.helperName(expression) else { return }
+                found.append(.init(condition: .helper(HelperUse(name: name, path: reader.file.path)), position: reader.file.position(of: expression)))
             }
         }
         let finder = Finder(self)
         finder.walk(condition)
         return finder.found
-    }
-
-    /// True when the condition is not the same in the Mac, iPad and iPhone idioms.
-    func dependsOnIdiom(_ condition: IdiomCondition) -> Bool {
-        let values = [Idiom.mac, .pad, .phone].map { evaluator.residual(condition, in: $0) }
-        return Set(values).count > 1
     }
 
     // MARK: What the branches select

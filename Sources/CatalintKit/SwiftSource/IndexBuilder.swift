@@ -9,7 +9,7 @@ final class IndexBuilder: TypeScopeVisitor {
 
     private init(file: SwiftSourceFile) {
         self.file = file
-        self.conditions = IdiomConditions(indexing: file.path)
+        self.conditions = IdiomConditions(path: file.path)
         super.init()
     }
 
@@ -71,7 +71,8 @@ final class IndexBuilder: TypeScopeVisitor {
         guard isMember || isGlobal else { return .visitChildren }
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-            let type = TypeInference.bindingType(binding)
+            var type: String?
+            if case .named(let className) = TypeInference.bindingType(binding) { type = className }
             if isMember, !typeStack.isEmpty {
                 typeStack[typeStack.count - 1].properties[name] = .some(type)
                 if name == "preferredBehavioralStyle", let accessors = binding.accessorBlock,

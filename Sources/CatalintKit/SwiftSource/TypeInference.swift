@@ -2,32 +2,33 @@ import SwiftSyntax
 
 /// The little type inference catalint needs: the class of the value an expression makes, from what
 /// the source says (`UISlider()`, `UIButton(type: .system)`, `x as! UISlider`, a closure that builds
-/// a control and returns it). `lookup` answers for plain names (locals, properties).
+/// a control and returns it). `lookup` answers for plain names (locals, properties, globals), with
+/// a symbolic type when the name is declared in another file.
 enum TypeInference {
-    static func constructedType(of expression: ExprSyntax, lookup: (String) -> String? = { _ in nil }) -> String? {
+    static func constructedType(of expression: ExprSyntax, lookup: (String) -> TypeRef = { _ in .unknown }) -> TypeRef {
         let expression = expression.unwrapped
         if let call = expression.as(FunctionCallExprSyntax.self) {
             let callee = call.calledExpression.unwrapped
             if let name = callee.as(DeclReferenceExprSyntax.self)?.baseName.text, name.looksLikeTypeName {
-                return name
+                return .named(name)
             }
             if let member = callee.as(MemberAccessExprSyntax.self),
                let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.looksLikeTypeName {
                 // `UIButton.init(type:)`, and class factories such as `UIButton.systemButton(with:target:action:)`.
-                return base
+                return .named(base)
             }
             if let closure = callee.as(ClosureExprSyntax.self) {
                 return returnedType(of: closure, lookup: lookup)
             }
-            return nil
+            return .unknown
         }
         if let cast = expression.as(AsExprSyntax.self) {
-            return cast.type.simpleName
+            return cast.type.simpleName.map(TypeRef.named) ?? .unknown
         }
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             return lookup(reference.baseName.text)
         }
-        return nil
+        return .unknown
     }
 
     /// The name of the local variable a closure returns, when it ends with `return name` or `name`.
@@ -40,15 +41,14 @@ enum TypeInference {
     }
 
     /// The class a closure returns: `{ let s = UISlider(); ...; return s }` returns a `UISlider`.
-    static func returnedType(of closure: ClosureExprSyntax, lookup: (String) -> String?) -> String? {
-        guard let last = closure.statements.last?.item else { return nil }
-        let returned = last.as(ReturnStmtSyntax.self)?.expression ?? last.as(ExprSyntax.self)
-        guard let returned else { return nil }
+    static func returnedType(of closure: ClosureExprSyntax, lookup: (String) -> TypeRef) -> TypeRef {
+        guard let last = closure.statements.last?.item else { return .unknown }
+        guard let returned = last.as(ReturnStmtSyntax.self)?.expression ?? last.as(ExprSyntax.self) else { return .unknown }
         if let name = returned.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text {
             for item in closure.statements {
                 guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
                 for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
-                    if let annotated = binding.typeAnnotation?.type.simpleName { return annotated }
+                    if let annotated = binding.typeAnnotation?.type.simpleName { return .named(annotated) }
                     if let value = binding.initializer?.value { return constructedType(of: value, lookup: lookup) }
                 }
             }
@@ -58,9 +58,9 @@ enum TypeInference {
     }
 
     /// The class of a binding's value: its annotation, else what its initializer makes.
-    static func bindingType(_ binding: PatternBindingSyntax, lookup: (String) -> String? = { _ in nil }) -> String? {
-        if let annotated = binding.typeAnnotation?.type.simpleName { return annotated }
+    static func bindingType(_ binding: PatternBindingSyntax, lookup: (String) -> TypeRef = { _ in .unknown }) -> TypeRef {
+        if let annotated = binding.typeAnnotation?.type.simpleName { return .named(annotated) }
         if let value = binding.initializer?.value { return constructedType(of: value, lookup: lookup) }
-        return nil
+        return .unknown
     }
 }

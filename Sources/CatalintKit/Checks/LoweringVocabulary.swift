@@ -1,0 +1,71 @@
+/// What the front ends need to know of the rules' knowledge to lower a file: which properties take
+/// a value per control state and how Interface Builder spells setting each, and which names are
+/// geometry (so that a decision on the idiom is kept only when it selects some). It is gathered
+/// from every rule's knowledge (and the user's options), so that a new property, attribute or
+/// geometry word is one edit in `Rules/`, not a change to a front end.
+struct LoweringVocabulary: Sendable, Hashable, Codable {
+    /// Properties with a value per control state (`title`, `thumbImage`).
+    var stateProperties: Set<String> = []
+    /// `<state title="...">`: attribute -> property.
+    var stateAttributes: [String: String] = [:]
+    /// `<state><color key="titleColor">`: key -> property.
+    var stateElements: [String: String] = [:]
+    /// `<slider minValueImage="...">`: attribute -> property.
+    var attributes: [String: String] = [:]
+    /// `<color key="thumbTintColor">` in a control: key -> property.
+    var colors: [String: String] = [:]
+    /// Every class a rule names, so an Interface Builder element such as `<pickerView>` is known as
+    /// `UIPickerView` once a rule (or an option) names that class.
+    var classes: Set<String> = []
+    /// Names that are geometry whole, and words that make or unmake a camel-case name geometry.
+    var geometryNames: Set<String> = []
+    var geometryWords: Set<String> = []
+    var nonGeometryWords: Set<String> = []
+    /// Words that make a condition adapt to the window, and words that keep it from adapting.
+    var adaptiveWords: Set<String> = []
+    var nonAdaptiveWords: Set<String> = []
+
+    /// The vocabulary of these rules' knowledge, each extended by `options[rule id]`.
+    init(rules: [RuleDefinition], options: [String: any RuleKnowledge] = [:]) {
+        for rule in rules {
+            var knowledge: [any RuleKnowledge] = rule.uikit.map { [$0] } ?? []
+            if let extra = options[rule.id] { knowledge.append(extra) }
+            for part in knowledge {
+                if let creation = part as? ControlCreationKnowledge { classes.formUnion(creation.classes.map(\.name)) }
+                if let layout = part as? LayoutDecisionKnowledge {
+                    geometryNames.formUnion(layout.geometryNames)
+                    geometryWords.formUnion(layout.geometryWords.map { $0.lowercased() })
+                    nonGeometryWords.formUnion(layout.nonGeometryWords.map { $0.lowercased() })
+                    adaptiveWords.formUnion(layout.adaptiveWords.map { $0.lowercased() })
+                    nonAdaptiveWords.formUnion(layout.nonAdaptiveWords.map { $0.lowercased() })
+                }
+                guard let setting = part as? ControlSettingKnowledge else { continue }
+                classes.formUnion(setting.classes.map(\.name))
+                for property in setting.properties {
+                    if property.state { stateProperties.insert(property.name) }
+                    guard let spelling = property.interfaceBuilder else { continue }
+                    if let name = spelling.stateAttribute { stateAttributes[name] = property.name }
+                    if let name = spelling.stateElement { stateElements[name] = property.name }
+                    if let name = spelling.attribute { attributes[name] = property.name }
+                    if let name = spelling.color { colors[name] = property.name }
+                }
+            }
+        }
+    }
+
+    /// True when a name is geometry: named whole, or with a geometry word and no word against.
+    func isGeometry(_ name: String) -> Bool {
+        if geometryNames.contains(name) { return true }
+        let words = camelCaseWords(name)
+        return !words.contains(where: nonGeometryWords.contains) && words.contains(where: geometryWords.contains)
+    }
+
+    /// True when a name in a condition makes it adapt to the window (`horizontalSizeClass`, `bounds`).
+    func isAdaptive(_ name: String) -> Bool {
+        let words = camelCaseWords(name)
+        return !words.contains(where: nonAdaptiveWords.contains) && words.contains(where: adaptiveWords.contains)
+    }
+
+    /// The vocabulary of the built-in rules, with no options.
+    static let standard = LoweringVocabulary(rules: RuleCatalog.all)
+}

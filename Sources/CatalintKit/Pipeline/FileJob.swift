@@ -1,0 +1,121 @@
+/// The work done for one file, on its own: parse it once, walk it once for its part of the project
+/// index, its facts (left symbolic where they depend on other files), the problems of the file
+/// itself and its suppression comments, and keep the excerpts of the lines diagnostics may show.
+/// The syntax tree does not outlive the job.
+struct FileOutput: Sendable {
+    var path: String
+    /// The declarations of a Swift file: types, superclasses, properties, idiom helpers.
+    var index = ProjectIndex()
+    var facts = FileFacts()
+    var problems: [InputProblem] = []
+    var suppressions: [SuppressionDirective] = []
+    /// The text shown with a diagnostic at each place a fact or problem stands.
+    var excerpts: [ExcerptKey: SourceExcerpt] = [:]
+}
+
+/// A place in a file, for excerpts.
+struct ExcerptKey: Hashable, Sendable, Codable {
+    var line: Int
+    var column: Int
+}
+
+/// What a report shows of the line a diagnostic is on: the line, or for a long line a window of it
+/// around the position, and where the caret goes in it.
+public struct SourceExcerpt: Hashable, Sendable, Codable {
+    public var text: String
+    /// The 1-based character of `text` the diagnostic points at.
+    public var caret: Int
+
+    /// The longest line kept whole; longer lines keep `window` characters on each side.
+    static let longestWholeLine = 400
+    static let window = 120
+
+    init(line: String, column: Int) {
+        guard line.count > Self.longestWholeLine else {
+            self.text = line
+            self.caret = column
+            return
+        }
+        let characters = Array(line)
+        let start = max(0, column - 1 - Self.window)
+        let end = min(characters.count, column - 1 + Self.window)
+        self.text = (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
+        self.caret = column - start + (start > 0 ? 1 : 0)
+    }
+}
+
+enum FileJob {
+    /// Lowers one input with the front end for its kind.
+    static func run(_ input: SourceInput, vocabulary: LoweringVocabulary) -> FileOutput {
+        var output = FileOutput(path: input.path)
+        let text: String
+        switch input.contents {
+        case .failure(let failure):
+            output.problems = [InputProblem(rule: ToolRule.unreadableFile, position: SourcePosition(path: input.path, line: 1, column: 1),
+                                            values: ["path": input.path, "reason": failure.reason])]
+            return output
+        case .success(let contents):
+            text = contents
+        }
+        let source: SourceText
+        switch input.kind {
+        case .swift:
+            switch SwiftSourceFile.parse(path: input.path, text: text) {
+            case .failure(let failure):
+                output.problems = [InputProblem(rule: ToolRule.unreadableFile, position: SourcePosition(path: input.path, line: 1, column: 1),
+                                                values: ["path": input.path, "reason": failure.reason])]
+                return output
+            case .success(let file):
+                source = file.source
+                output.index = IndexBuilder.index(file)
+                output.facts = FactCollector.facts(for: file, vocabulary: vocabulary)
+                if let error = file.firstSyntaxError() {
+                    output.problems.append(InputProblem(rule: ToolRule.invalidSwift, position: error.position, values: ["detail": error.message]))
+                }
+                let comments = SuppressionParser.swift(file)
+                output.suppressions = comments.directives
+                output.problems += comments.problems
+            }
+        case .interfaceDescription:
+            source = SourceText(path: input.path, text: text)
+            let lowered = InterfaceFileLowering.lower(source, vocabulary: vocabulary)
+            output.facts = lowered.facts
+            output.problems = lowered.problems
+            let comments = SuppressionParser.yaml(source)
+            output.suppressions = comments.directives
+            output.problems += comments.problems
+        case .interfaceBuilder:
+            source = SourceText(path: input.path, text: text)
+            let lowered = InterfaceBuilderLowering.lower(source, vocabulary: vocabulary)
+            output.facts = lowered.facts
+            output.problems = lowered.problems
+            output.suppressions = lowered.suppressions
+        }
+        output.excerpts = excerpts(of: output, in: source)
+        return output
+    }
+
+    /// The excerpts of every place a diagnostic of this file can point at.
+    static func excerpts(of output: FileOutput, in source: SourceText) -> [ExcerptKey: SourceExcerpt] {
+        var positions: [SourcePosition] = output.problems.map(\.position)
+        let facts = output.facts
+        positions += facts.creations.map(\.position)
+        positions += facts.objects.flatMap { $0.settings.map(\.position) }
+        positions += facts.sizes.map(\.position)
+        positions += facts.dimensionComparisons.map(\.position)
+        for decision in facts.decisions {
+            if let position = decision.position { positions.append(position) }
+            for test in decision.tests { positions += [test.position] + test.anchors.map(\.position) }
+        }
+        for directive in output.suppressions { positions += [directive.position] + directive.rules.map { $0.position } }
+        var excerpts: [ExcerptKey: SourceExcerpt] = [:]
+        var lines: [Int: String] = [:]
+        for position in positions {
+            let key = ExcerptKey(line: position.line, column: position.column)
+            guard excerpts[key] == nil else { continue }
+            if lines[position.line] == nil { lines[position.line] = source.line(position.line) ?? "" }
+            excerpts[key] = SourceExcerpt(line: lines[position.line]!, column: position.column)
+        }
+        return excerpts
+    }
+}

@@ -1,0 +1,146 @@
+/// Turns what each file says on its own (`FileFacts`) into the facts rules read (`UIFacts`), with the
+/// index of the whole project: the classes of properties declared in other files, superclass
+/// chains, the iPad behavioral style given by a class to every instance, and the helpers that
+/// compare the idiom, wherever they are declared.
+struct Resolution {
+    let index: ProjectIndex
+    let evaluator: IdiomEvaluator
+
+    init(index: ProjectIndex) {
+        self.index = index
+        self.evaluator = index.evaluator
+    }
+
+    func resolve(_ files: [FileFacts]) -> UIFacts {
+        var facts = UIFacts()
+        for file in files { add(file, to: &facts) }
+        return facts
+    }
+
+    func add(_ file: FileFacts, to facts: inout UIFacts) {
+        for creation in file.creations {
+            guard let name = type(creation.type) else { continue }
+            facts.creations.append(CreationFact(className: name, classChain: chain(of: name, knownSuperclass: creation.knownSuperclass),
+                                                position: creation.position, guardContext: context(creation.guardContext)))
+        }
+        for object in file.objects {
+            let classChain = type(object.type).map { chain(of: $0, knownSuperclass: object.knownSuperclass) } ?? []
+            let classStyle = index.hasPadStyleForEveryInstance(classChain) ? "pad" : nil
+            var settings = object.settings
+            for offset in settings.indices { settings[offset].guardContext = context(settings[offset].guardContext) }
+            facts.add(UIObjectFact(id: id(of: object.id), classChain: classChain, preferredBehavioralStyle: object.style ?? classStyle,
+                                   settings: settings))
+        }
+        for var size in file.sizes {
+            size.guardContext = context(size.guardContext)
+            facts.sizes.append(size)
+        }
+        for var comparison in file.dimensionComparisons {
+            comparison.guardContext = context(comparison.guardContext)
+            facts.dimensionComparisons.append(comparison)
+        }
+        for decision in file.decisions {
+            if let resolved = resolve(decision) { facts.idiomDecisions.append(resolved) }
+        }
+    }
+
+    // MARK: Types and objects
+
+    /// The class a symbolic type names, when the project tells.
+    func type(_ reference: TypeRef) -> String? {
+        switch reference {
+        case .named(let name):
+            return name
+        case .propertyOf(let base, let name):
+            guard let owner = type(base) else { return nil }
+            return index.property(name, of: owner)?.type ?? nil
+        case .name(let name, let inType):
+            if let inType, let property = index.property(name, of: inType) { return property.type }
+            return index.globals[name] ?? nil
+        case .unknown:
+            return nil
+        }
+    }
+
+    /// A class and its superclasses, with a superclass the creating format named when the project
+    /// does not know it (a custom class of an Interface Builder element, an interface file's `superclass:`).
+    func chain(of name: String, knownSuperclass: String?) -> [String] {
+        var chain = index.classChain(of: name)
+        if let knownSuperclass, !chain.contains(knownSuperclass) {
+            chain += index.classChain(of: knownSuperclass).filter { !chain.contains($0) }
+        }
+        return chain
+    }
+
+    /// The object a symbolic reference names.
+    func id(of reference: ObjectRef) -> ObjectID {
+        switch reference {
+        case .known(let id):
+            return id
+        case .member(let type, let name):
+            return .property(type: index.property(name, of: type)?.owner ?? type, name: name)
+        case .memberOf(let base, let baseType, let name, let untyped):
+            guard let owner = type(baseType), let property = index.property(name, of: owner) else { return untyped }
+            return .propertyOf(id(of: base), type: property.owner, name: name)
+        case .name(let name, let inType, let untyped):
+            if let inType, let property = index.property(name, of: inType) { return .property(type: property.owner, name: name) }
+            if index.globals[name] != nil { return .global(name) }
+            return untyped
+        }
+    }
+
+    // MARK: Conditions
+
+    /// A guard context with its pending conditions folded into its idioms.
+    func context(_ context: GuardContext) -> GuardContext {
+        guard !context.pending.isEmpty else { return context }
+        var resolved = context
+        resolved.pending = []
+        for requirement in context.pending {
+            var allowed: IdiomSet = []
+            for idiom in Idiom.allCases where evaluator.residual(requirement.condition, in: idiom) != .constant(!requirement.holds) {
+                allowed.insert(IdiomSet(idiom))
+            }
+            resolved.idioms.formIntersection(allowed)
+        }
+        return resolved
+    }
+
+    /// True when a condition is not the same in the Mac, iPad and iPhone idioms.
+    func dependsOnIdiom(_ condition: IdiomCondition) -> Bool {
+        Set([Idiom.mac, .pad, .phone].map { evaluator.residual(condition, in: $0) }).count > 1
+    }
+
+    /// A decision with, for the Mac, iPad and iPhone idioms, the branches each takes; nil when it
+    /// goes the same way in every idiom (it does not decide on the idiom).
+    func resolve(_ decision: PendingDecision) -> IdiomDecisionFact? {
+        var routes: [Idiom: [IdiomDecisionFact.Step]] = [:]
+        for idiom in [Idiom.mac, .pad, .phone] {
+            var steps: [IdiomDecisionFact.Step] = []
+            for (offset, test) in decision.tests.enumerated() {
+                let residual = evaluator.residual(test.condition, in: idiom)
+                if residual == .constant(false) { continue }
+                steps.append(IdiomDecisionFact.Step(branch: offset, condition: residual))
+                if residual == .constant(true) { break }
+            }
+            if steps.last?.condition != .constant(true) {
+                steps.append(IdiomDecisionFact.Step(branch: decision.tests.count, condition: .constant(true)))
+            }
+            routes[idiom] = steps
+        }
+        guard routes[.mac] != routes[.pad] || routes[.mac] != routes[.phone] else { return nil }
+        let test = decision.tests.first { dependsOnIdiom($0.condition) } ?? decision.tests[0]
+        let anchor = test.anchors.first { dependsOnIdiom($0.condition) }?.position ?? test.position
+        let helpers = decision.tests.flatMap { evaluator.idiomHelpers(in: $0.condition) }.filter(evaluator.comparesIdiom)
+        var seen: Set<String> = []
+        return IdiomDecisionFact(
+            spelling: decision.spelling ?? test.spelling,
+            branches: decision.branches,
+            branchConditionNames: decision.branchConditionNames,
+            routes: routes,
+            helpers: helpers.filter { seen.insert($0.name).inserted },
+            consequences: decision.consequences,
+            position: decision.position ?? anchor,
+            guardContext: context(decision.guardContext))
+    }
+}
