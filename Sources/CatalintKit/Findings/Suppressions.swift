@@ -92,51 +92,19 @@ enum SuppressionParser {
         return (directives, problems)
     }
 
-    /// The suppression comments of a YAML interface file: `#` comments outside quoted strings and
-    /// block scalars.
+    /// The suppression comments of a YAML interface file: `#` comments (see `YAMLCommentScanner`).
     static func yaml(_ source: SourceText) -> (directives: [SuppressionDirective], problems: [InputProblem]) {
         var directives: [SuppressionDirective] = []
         var problems: [InputProblem] = []
-        var lineStart = 0
-        var blockIndent: Int?  // inside a `|` or `>` block scalar: lines indented more than this
-        for line in source.text.split(separator: "\n", omittingEmptySubsequences: false) {
-            defer { lineStart += line.utf8.count + 1 }
-            let indent = line.prefix(while: { $0 == " " }).count
-            let isBlank = line.allSatisfy(\.isWhitespace)
-            if let block = blockIndent {
-                if isBlank || indent > block { continue }
-                blockIndent = nil
-            }
-            var quote: Character?
-            var previous: Character = " "
-            var byteOffset = 0
-            var commentOffset: Int?
-            for character in line {
-                if let open = quote {
-                    if character == open { quote = nil }
-                } else if character == "\"" || character == "'" {
-                    quote = character
-                } else if character == "#", previous == " " || previous == "\t" || byteOffset == 0 {
-                    commentOffset = byteOffset
-                    break
-                }
-                previous = character
-                byteOffset += character.utf8.count
-            }
-            let content: String
-            if let commentOffset {
-                content = String(decoding: Array(line.utf8).prefix(commentOffset), as: UTF8.self)
-            } else {
-                content = String(line)
-            }
-            let trimmed = content.trimmingTrailingSpaces
-            if trimmed.hasSuffix("|") || trimmed.hasSuffix(">") || trimmed.hasSuffix("|-") || trimmed.hasSuffix(">-")
-                || trimmed.hasSuffix("|+") || trimmed.hasSuffix(">+") {
-                blockIndent = indent
-            }
-            guard let commentOffset else { continue }
-            let text = String(decoding: line.utf8.dropFirst(commentOffset + 1), as: UTF8.self)
-            switch parse(text, startOffset: lineStart + commentOffset + 1, source: source) {
+        var scanner = YAMLCommentScanner()
+        let bytes = source.utf8
+        for number in 1...source.lineCount {
+            let lineStart = source.lineStart(number)
+            var lineEnd = number < source.lineCount ? source.lineStart(number + 1) : bytes.count
+            while lineEnd > lineStart, bytes[lineEnd - 1] == UInt8(ascii: "\n") || bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+            guard let hash = scanner.comment(in: bytes[lineStart..<lineEnd]) else { continue }
+            let text = String(decoding: bytes[(hash + 1)..<lineEnd], as: UTF8.self)
+            switch parse(text, startOffset: hash + 1, source: source) {
             case .success(let directive)?: directives.append(directive)
             case .failure(let problem)?: problems.append(problem)
             case nil: break
@@ -146,11 +114,123 @@ enum SuppressionParser {
     }
 }
 
-private extension String {
-    var trimmingTrailingSpaces: String {
-        var text = Substring(self)
-        while let last = text.last, last.isWhitespace { text = text.dropLast() }
-        return String(text)
+/// Finds the `#` comments of a YAML text, one line at a time. A `#` starts a comment at the start of
+/// a line or after a space or tab, outside quoted scalars and block scalars. The scanner keeps what
+/// spans lines: a quoted scalar (`"..."`, `'...'`) still open, a block scalar (`|`, `>`, with its
+/// indentation indicator if any) whose content goes on while lines are indented at least as much as
+/// its first line (a less indented line ends it, and may be a comment), and open flow collections.
+/// A quote opens a scalar only where a scalar can start (at the start of a line, after `- `, `: `,
+/// `? `, a tag or anchor, or `[`, `{` and `,` in a flow collection), so the `'` of `don't` does not.
+/// It reads any text without failing; a malformed file may hide comments, and is reported anyway.
+struct YAMLCommentScanner {
+    /// The quote of the quoted scalar that is open at the end of the last line.
+    private var quote: UInt8?
+    /// The block scalar the last line was in: the indentation of the node it belongs to, and that of
+    /// its content once known.
+    private var block: (parent: Int, content: Int?)?
+    private var flowDepth = 0
+
+    /// The offset (in `line`'s indices) of the `#` that starts a comment on the line, if any. `line`
+    /// is the line's bytes without its line break.
+    mutating func comment(in line: ArraySlice<UInt8>) -> Int? {
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        let indent = line.prefix(while: { $0 == space }).count
+        if let current = block {
+            if line.allSatisfy({ $0 == space || $0 == tab }) { return nil }
+            if let content = current.content {
+                if indent >= content { return nil }
+            } else if indent > current.parent {
+                block = (current.parent, indent)
+                return nil
+            }
+            block = nil
+        }
+        var canStartScalar = true
+        // The indentation a block scalar on this line is measured from: the column of its key, or
+        // of the `-` of its sequence entry.
+        var nodeIndent = indent
+        var entryStart: Int?  // the column where the current entry's first token starts
+        var index = line.startIndex
+        while index < line.endIndex {
+            let byte = line[index]
+            let column = index - line.startIndex
+            if let open = quote {
+                if open == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                if byte == open {
+                    if open == UInt8(ascii: "'"), index + 1 < line.endIndex, line[index + 1] == open {
+                        index += 2
+                        continue
+                    }
+                    quote = nil
+                    canStartScalar = false
+                }
+                index += 1
+                continue
+            }
+            if byte == space || byte == tab {
+                index += 1
+                continue
+            }
+            let previous = index > line.startIndex ? line[index - 1] : space
+            let next = index + 1 < line.endIndex ? line[index + 1] : space
+            let beforeBlank = next == space || next == tab
+            if byte == UInt8(ascii: "#"), previous == space || previous == tab {
+                return index
+            }
+            let isIndicator = (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: ":")) && beforeBlank
+            if entryStart == nil, !(isIndicator && byte == UInt8(ascii: "-")) { entryStart = column }
+            let character = Character(Unicode.Scalar(byte))
+            if (character == "\"" || character == "'") && canStartScalar {
+                quote = byte
+            } else if isIndicator {
+                canStartScalar = true
+                if character == "-" {
+                    nodeIndent = column
+                    entryStart = nil
+                } else if character == ":", flowDepth == 0, let entryStart {
+                    nodeIndent = entryStart
+                }
+            } else if (character == "[" || character == "{") && canStartScalar {
+                flowDepth += 1
+            } else if (character == "]" || character == "}") && flowDepth > 0 {
+                flowDepth -= 1
+                canStartScalar = false
+            } else if character == "," && flowDepth > 0 {
+                canStartScalar = true
+            } else if (character == "!" || character == "&") && canStartScalar {
+                // A tag or an anchor: the scalar may start after it.
+                while index + 1 < line.endIndex, line[index + 1] != space, line[index + 1] != tab { index += 1 }
+            } else if (character == "|" || character == ">") && canStartScalar && flowDepth == 0 {
+                // A block scalar header: the indicator, then a chomping indicator and an indentation
+                // indicator in either order, then nothing but white space or a comment.
+                var cursor = index + 1
+                var explicit: Int?
+                while cursor < line.endIndex, let digit = Self.headerIndicator(line[cursor]) {
+                    if digit > 0 { explicit = digit }
+                    cursor += 1
+                }
+                canStartScalar = false
+                if cursor == line.endIndex || line[cursor] == space || line[cursor] == tab {
+                    block = (nodeIndent, explicit.map { nodeIndent + $0 })
+                    index = cursor
+                    continue
+                }
+            } else {
+                canStartScalar = false
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// A block scalar header's chomping indicator (`+`, `-`: 0) or indentation indicator (1 to 9).
+    private static func headerIndicator(_ byte: UInt8) -> Int? {
+        if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { return 0 }
+        if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(byte) { return Int(byte - UInt8(ascii: "0")) }
+        return nil
     }
 }
 
