@@ -13,8 +13,12 @@ struct SuppressionDirective: Sendable {
     var action: Action
     /// Rule ids as written, with where each stands; `all` stands for every rule.
     var rules: [(id: String, position: SourcePosition)]
-    /// The line of the comment.
+    /// The line of the comment: a `disable` or `enable` takes effect from here.
     var line: Int
+    /// The lines a `disable:this`, `disable:next` or `disable:previous` comment covers, nil for the
+    /// other commands or when there is nothing to cover: the comment's line, the one after it, the
+    /// one before it.
+    var coveredLines: ClosedRange<Int>?
     /// Where the comment's text starts (after `//` or `#`).
     var position: SourcePosition
     /// The comment's text, for messages.
@@ -65,7 +69,14 @@ enum SuppressionParser {
                 "detail": "`\(prefix)\(command)` names no rule; name the rules, or `all`",
             ]))
         }
-        return .success(SuppressionDirective(action: action, rules: rules, line: commentPosition.line, position: commentPosition,
+        let line = commentPosition.line
+        let covered: ClosedRange<Int>? = switch action {
+        case .this: line...line
+        case .next: (line + 1)...(line + 1)
+        case .previous: (line - 1)...(line - 1)
+        case .disable, .enable: nil
+        }
+        return .success(SuppressionDirective(action: action, rules: rules, line: line, coveredLines: covered, position: commentPosition,
                                              text: String(body).trimmed))
     }
 
@@ -292,8 +303,8 @@ struct SuppressionFilter {
         for (index, directive) in directives.enumerated() {
             guard let name = directive.rules.map(\.id).first(where: names.contains) else { continue }
             switch directive.action {
-            case .this where directive.line == line, .next where directive.line + 1 == line, .previous where directive.line - 1 == line:
-                return (index, name)
+            case .this, .next, .previous:
+                if directive.coveredLines?.contains(line) == true { return (index, name) }
             case .disable where directive.line <= line:
                 // Until an `enable` of the same rule (or `all`) on a later line, before the diagnostic's line.
                 let closed = directives[(index + 1)...].contains { later in
