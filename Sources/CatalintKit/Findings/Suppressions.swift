@@ -13,24 +13,27 @@ struct SuppressionDirective: Sendable {
     var action: Action
     /// Rule ids as written, with where each stands; `all` stands for every rule.
     var rules: [(id: String, position: SourcePosition)]
-    /// The line of the comment: a `disable` or `enable` takes effect from here.
+    /// The line of the comment (its first line, for an XML comment that spans lines): a `disable`
+    /// or `enable` takes effect from here.
     var line: Int
     /// The lines a `disable:this`, `disable:next` or `disable:previous` comment covers, nil for the
-    /// other commands or when there is nothing to cover: the comment's line, the one after it, the
-    /// one before it.
+    /// other commands or when there is nothing to cover. In Swift and YAML: the comment's line, the
+    /// one after it, the one before it; in Interface Builder files, see `interfaceBuilder(_:)`.
     var coveredLines: ClosedRange<Int>?
-    /// Where the comment's text starts (after `//` or `#`).
+    /// Where the comment's `catalint:` starts.
     var position: SourcePosition
     /// The comment's text, for messages.
     var text: String
 }
 
-/// Reads suppression comments: line comments whose text starts with `catalint:`.
+/// Reads suppression comments: comments whose text starts with `catalint:`, `//` line comments in
+/// Swift, `#` comments in YAML, `<!-- -->` comments in Interface Builder files; one grammar for all.
 enum SuppressionParser {
     static let prefix = "catalint:"
 
-    /// Parses a comment's text (after `//` or `#`), which starts at `start` in `source`; nil when it
-    /// is no catalint comment. A comment that starts with `catalint:` but cannot be read is a problem.
+    /// Parses a comment's text (after `//`, `#` or `<!--`, and before `-->`), which starts at UTF-8
+    /// offset `startOffset` in `source`; nil when it is no catalint comment. A comment that starts
+    /// with `catalint:` but cannot be read is a problem.
     static func parse(_ comment: String, startOffset: Int, source: SourceText) -> Result<SuppressionDirective, InputProblem>? {
         let leading = comment.prefix(while: { $0 == " " || $0 == "\t" })
         let body = comment.dropFirst(leading.count)
@@ -117,6 +120,54 @@ enum SuppressionParser {
             let text = String(decoding: bytes[(hash + 1)..<lineEnd], as: UTF8.self)
             switch parse(text, startOffset: hash + 1, source: source) {
             case .success(let directive)?: directives.append(directive)
+            case .failure(let problem)?: problems.append(problem)
+            case nil: break
+            }
+        }
+        return (directives, problems)
+    }
+
+    /// The suppression comments of an Interface Builder file: XML comments whose text starts with
+    /// `catalint:` (after spaces, tabs or line breaks): `<!-- catalint:disable:next rule-id - why -->`.
+    /// Text in CDATA sections, attribute values, processing instructions and declarations is no
+    /// comment, nor is a `<!--` with no `-->`. A comment counts at the line of its `<!--`, also when
+    /// it spans lines: a `disable` or `enable` takes effect there, `disable:this` covers that line,
+    /// `disable:next` the lines of the first start tag that begins on a later line, and
+    /// `disable:previous` those of the last start tag that begins on an earlier line (end tags, other
+    /// comments and blank lines in between are passed over).
+    static func interfaceBuilder(_ source: SourceText) -> (directives: [SuppressionDirective], problems: [InputProblem]) {
+        var directives: [SuppressionDirective] = []
+        var problems: [InputProblem] = []
+        let bytes = source.utf8
+        let markup = StartTagScanner.scanMarkup(bytes)
+        // The lines each start tag spans, in document order (so ordered by their first line).
+        let tagLines = markup.tags.map { source.lineNumber(utf8Offset: $0.offset)...source.lineNumber(utf8Offset: $0.endOffset) }
+        let prefixBytes = Array(prefix.utf8)
+        let blanks: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        for comment in markup.comments {
+            var start = comment.text.lowerBound
+            while start < comment.text.upperBound, blanks.contains(bytes[start]) { start += 1 }
+            guard comment.text.upperBound - start >= prefixBytes.count,
+                  bytes[start..<(start + prefixBytes.count)].elementsEqual(prefixBytes) else { continue }
+            let text = String(decoding: bytes[start..<comment.text.upperBound], as: UTF8.self)
+            switch parse(text, startOffset: start, source: source) {
+            case .success(var directive)?:
+                let line = source.lineNumber(utf8Offset: comment.offset)
+                directive.line = line
+                // The first tag that begins after the comment's line.
+                var low = 0
+                var high = tagLines.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if tagLines[middle].lowerBound > line { high = middle } else { low = middle + 1 }
+                }
+                switch directive.action {
+                case .this: directive.coveredLines = line...line
+                case .next: directive.coveredLines = low < tagLines.count ? tagLines[low] : nil
+                case .previous: directive.coveredLines = tagLines[..<low].last { $0.lowerBound < line }
+                case .disable, .enable: break
+                }
+                directives.append(directive)
             case .failure(let problem)?: problems.append(problem)
             case nil: break
             }

@@ -229,7 +229,11 @@ enum ParsedInput: Sendable {
             output.problems += comments.problems
             return output
         case .interfaceBuilder(let source):
-            return InterfaceBuilderLowering.lower(source, index: index, vocabulary: vocabulary)
+            var output = InterfaceBuilderLowering.lower(source, index: index, vocabulary: vocabulary)
+            let comments = SuppressionParser.interfaceBuilder(source)
+            output.suppressions = comments.directives
+            output.problems += comments.problems
+            return output
         case .unreadable(let path, let reason):
             return FrontEndOutput(problems: [InputProblem(rule: ToolRule.unreadableFile, position: SourcePosition(path: path, line: 1, column: 1),
                                                           values: ["path": path, "reason": reason])])
