@@ -350,22 +350,26 @@ struct SuppressionFilter {
     /// The first directive (by index) that covers the diagnostic, and the rule name it used.
     private func covering(_ diagnostic: Diagnostic, in directives: [SuppressionDirective]) -> (Int, String)? {
         let line = diagnostic.position.line
-        let names = [diagnostic.rule, "all"]
         for (index, directive) in directives.enumerated() {
-            guard let name = directive.rules.map(\.id).first(where: names.contains) else { continue }
+            // The line first, the rule names after: a file may have many comments.
             switch directive.action {
             case .this, .next, .previous:
-                if directive.coveredLines?.contains(line) == true { return (index, name) }
-            case .disable where directive.line <= line:
+                guard directive.coveredLines?.contains(line) == true else { continue }
+            case .disable:
+                guard directive.line <= line else { continue }
+            case .enable:
+                continue
+            }
+            guard let name = directive.rules.first(where: { $0.id == diagnostic.rule || $0.id == "all" })?.id else { continue }
+            if directive.action == .disable {
                 // Until an `enable` of the same rule (or `all`) on a later line, before the diagnostic's line.
                 let closed = directives[(index + 1)...].contains { later in
                     later.action == .enable && later.line > directive.line && later.line <= line
                         && later.rules.contains { $0.id == name || $0.id == "all" }
                 }
-                if !closed { return (index, name) }
-            default:
-                continue
+                if closed { continue }
             }
+            return (index, name)
         }
         return nil
     }
