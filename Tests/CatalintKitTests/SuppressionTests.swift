@@ -103,4 +103,133 @@ final class SuppressionTests: XCTestCase {
         """
         XCTAssertEqual(check(yaml, path: "S.interface.yml"), ["9:12 unavailable-control"])
     }
+
+    func testYamlRegionsAllAndReasons() {
+        let yaml = """
+        interface: Servings
+        views:
+          # catalint:disable unavailable-control, hard-coded-size - legacy iPad screen
+          - class: UIStepper
+            size: {width: 768, height: 1024}
+          # catalint:enable unavailable-control
+          - class: UIPageControl
+            frame: {x: 0, y: 0, width: 834, height: 1194}
+          # catalint:disable all
+          - class: UIRefreshControl
+        """
+        XCTAssertEqual(check(yaml, path: "S.interface.yml"), ["7:12 unavailable-control"])
+    }
+
+    func testYamlCommentsWithEveryLineBreak() {
+        let lines = [
+            "interface: Servings",
+            "views:",
+            "  - class: UIStepper  # catalint:disable:this unavailable-control - hidden on the Mac",
+            "  # catalint:disable:next unavailable-control",
+            "  - class: UIPageControl",
+            "  - class: UIStepper",
+            "  # catalint:disable:previous unavailable-contro",
+            "  - class: UIRefreshControl  # catalint:disable:this unavailable-control",
+        ]
+        for lineBreak in ["\n", "\r\n", "\r"] {
+            XCTAssertEqual(check(lines.joined(separator: lineBreak) + lineBreak, path: "S.interface.yml"),
+                           ["6:12 unavailable-control", "7:31 invalid-suppression"], lineBreak.debugDescription)
+        }
+    }
+
+    func testYamlInvalidAndUnusedSuppressionsAtTheirPositions() {
+        // Columns count characters: `é` and `🧂` are one each.
+        let yaml = """
+        interface: Épices
+        views:
+          - class: UILabel
+            text: "🧂 é"  # catalint:disable:this unavailable-controll
+          - class: UILabel  # catalint:ignore all
+          - class: UILabel  # catalint:disable:next
+          # catalint:disable:next hard-coded-size, unavailable-control - a reason
+          - class: UIStepper
+        """
+        XCTAssertEqual(check(yaml, path: "S.interface.yml"), [
+            "4:42 invalid-suppression",
+            "5:23 invalid-suppression",
+            "6:23 invalid-suppression",
+            "7:27 unused-suppression",
+        ])
+    }
+
+    func testYamlHashInsideScalarsIsNoComment() {
+        // Each `#` below is text: in a double-quoted scalar after an escaped quote, a single-quoted
+        // one after a doubled quote, a quoted scalar that spans lines, a tagged one, one in a flow
+        // collection, and block scalars (one with an indentation indicator, one in a sequence entry).
+        let yaml = """
+        interface: Scalars
+        views:
+          - class: UILabel
+            text: "say \\" # catalint:disable:next unavailable-control"
+          - class: UIStepper
+          - class: UILabel
+            text: 'it''s # catalint:disable:next unavailable-control'
+          - class: UIStepper
+          - class: UILabel
+            text: "first line
+              # catalint:disable:next unavailable-control"
+          - class: UIStepper
+          - class: UILabel
+            text: !!str "# catalint:disable:next unavailable-control"
+          - class: UIStepper
+          - class: UIView
+            constraints:
+              - {attribute: top, constant: 8, identifier: "# catalint:disable:next unavailable-control"}
+          - class: UIStepper
+          - class: UILabel
+            text: |2
+                # catalint:disable:next unavailable-control
+          - class: UIStepper
+          - text: >-
+              # catalint:disable:next unavailable-control
+            class: UIStepper
+        """
+        XCTAssertEqual(check(yaml, path: "S.interface.yml"), [
+            "5:12 unavailable-control", "8:12 unavailable-control", "12:12 unavailable-control", "15:12 unavailable-control",
+            "19:12 unavailable-control", "23:12 unavailable-control", "26:12 unavailable-control",
+        ])
+    }
+
+    func testYamlCommentsAfterScalarsStillCount() {
+        // An apostrophe inside a plain scalar opens no string; a plain scalar may end in `|`; a
+        // comment less indented than a block scalar's text ends it.
+        let yaml = """
+        interface: Scalars
+        views:
+          - class: UILabel
+            text: don't  # catalint:disable:next unavailable-control
+          - class: UIStepper
+          - class: UILabel
+            text: a |
+              # catalint:disable:next unavailable-control
+          - class: UIStepper
+          - class: UILabel
+            text: |
+                a block
+              # catalint:disable:next unavailable-control
+          - class: UIStepper
+          - class: UILabel
+            text: "closed" # catalint:disable:next unavailable-control
+          - class: UIStepper
+        """
+        XCTAssertEqual(check(yaml, path: "S.interface.yml"), [])
+    }
+
+    func testYamlScannerReadsAnyText() {
+        var generator = SeededGenerator(seed: 7)
+        let pieces = ["# catalint:disable:next unavailable-control", "# catalint:disable:this nope", "\n", "\r\n", "\r", "  ",
+                      "- class: UIStepper", "key: ", "\"", "'", "\\", "|", ">2", "[", "]", "{", "}", ", ", "é", "!!str ", "&a "]
+        for _ in 0..<300 {
+            let text = (0..<Int.random(in: 0..<40, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            let lineCount = SourceText(path: "F.interface.yml", text: text).lineCount
+            for diagnostic in lint([("F.interface.yml", text)]) where SuppressionFilter.aboutSuppressions(diagnostic.rule) {
+                XCTAssertTrue((1...lineCount).contains(diagnostic.position.line), text.debugDescription)
+            }
+        }
+    }
 }

@@ -13,20 +13,27 @@ struct SuppressionDirective: Sendable {
     var action: Action
     /// Rule ids as written, with where each stands; `all` stands for every rule.
     var rules: [(id: String, position: SourcePosition)]
-    /// The line of the comment.
+    /// The line of the comment (its first line, for an XML comment that spans lines): a `disable`
+    /// or `enable` takes effect from here.
     var line: Int
-    /// Where the comment's text starts (after `//` or `#`).
+    /// The lines a `disable:this`, `disable:next` or `disable:previous` comment covers, nil for the
+    /// other commands or when there is nothing to cover. In Swift and YAML: the comment's line, the
+    /// one after it, the one before it; in Interface Builder files, see `interfaceBuilder(_:)`.
+    var coveredLines: ClosedRange<Int>?
+    /// Where the comment's `catalint:` starts.
     var position: SourcePosition
     /// The comment's text, for messages.
     var text: String
 }
 
-/// Reads suppression comments: line comments whose text starts with `catalint:`.
+/// Reads suppression comments: comments whose text starts with `catalint:`, `//` line comments in
+/// Swift, `#` comments in YAML, `<!-- -->` comments in Interface Builder files; one grammar for all.
 enum SuppressionParser {
     static let prefix = "catalint:"
 
-    /// Parses a comment's text (after `//` or `#`), which starts at `start` in `source`; nil when it
-    /// is no catalint comment. A comment that starts with `catalint:` but cannot be read is a problem.
+    /// Parses a comment's text (after `//`, `#` or `<!--`, and before `-->`), which starts at UTF-8
+    /// offset `startOffset` in `source`; nil when it is no catalint comment. A comment that starts
+    /// with `catalint:` but cannot be read is a problem.
     static func parse(_ comment: String, startOffset: Int, source: SourceText) -> Result<SuppressionDirective, InputProblem>? {
         let leading = comment.prefix(while: { $0 == " " || $0 == "\t" })
         let body = comment.dropFirst(leading.count)
@@ -65,7 +72,14 @@ enum SuppressionParser {
                 "detail": "`\(prefix)\(command)` names no rule; name the rules, or `all`",
             ]))
         }
-        return .success(SuppressionDirective(action: action, rules: rules, line: commentPosition.line, position: commentPosition,
+        let line = commentPosition.line
+        let covered: ClosedRange<Int>? = switch action {
+        case .this: line...line
+        case .next: (line + 1)...(line + 1)
+        case .previous: (line - 1)...(line - 1)
+        case .disable, .enable: nil
+        }
+        return .success(SuppressionDirective(action: action, rules: rules, line: line, coveredLines: covered, position: commentPosition,
                                              text: String(body).trimmed))
     }
 
@@ -92,52 +106,68 @@ enum SuppressionParser {
         return (directives, problems)
     }
 
-    /// The suppression comments of a YAML interface file: `#` comments outside quoted strings and
-    /// block scalars.
+    /// The suppression comments of a YAML interface file: `#` comments (see `YAMLCommentScanner`).
     static func yaml(_ source: SourceText) -> (directives: [SuppressionDirective], problems: [InputProblem]) {
         var directives: [SuppressionDirective] = []
         var problems: [InputProblem] = []
-        var lineStart = 0
-        var blockIndent: Int?  // inside a `|` or `>` block scalar: lines indented more than this
-        for line in source.text.split(separator: "\n", omittingEmptySubsequences: false) {
-            defer { lineStart += line.utf8.count + 1 }
-            let indent = line.prefix(while: { $0 == " " }).count
-            let isBlank = line.allSatisfy(\.isWhitespace)
-            if let block = blockIndent {
-                if isBlank || indent > block { continue }
-                blockIndent = nil
-            }
-            var quote: Character?
-            var previous: Character = " "
-            var byteOffset = 0
-            var commentOffset: Int?
-            for character in line {
-                if let open = quote {
-                    if character == open { quote = nil }
-                } else if character == "\"" || character == "'" {
-                    quote = character
-                } else if character == "#", previous == " " || previous == "\t" || byteOffset == 0 {
-                    commentOffset = byteOffset
-                    break
-                }
-                previous = character
-                byteOffset += character.utf8.count
-            }
-            let content: String
-            if let commentOffset {
-                content = String(decoding: Array(line.utf8).prefix(commentOffset), as: UTF8.self)
-            } else {
-                content = String(line)
-            }
-            let trimmed = content.trimmingTrailingSpaces
-            if trimmed.hasSuffix("|") || trimmed.hasSuffix(">") || trimmed.hasSuffix("|-") || trimmed.hasSuffix(">-")
-                || trimmed.hasSuffix("|+") || trimmed.hasSuffix(">+") {
-                blockIndent = indent
-            }
-            guard let commentOffset else { continue }
-            let text = String(decoding: line.utf8.dropFirst(commentOffset + 1), as: UTF8.self)
-            switch parse(text, startOffset: lineStart + commentOffset + 1, source: source) {
+        var scanner = YAMLCommentScanner()
+        let bytes = source.utf8
+        for number in 1...source.lineCount {
+            let lineStart = source.lineStart(number)
+            var lineEnd = number < source.lineCount ? source.lineStart(number + 1) : bytes.count
+            while lineEnd > lineStart, bytes[lineEnd - 1] == UInt8(ascii: "\n") || bytes[lineEnd - 1] == UInt8(ascii: "\r") { lineEnd -= 1 }
+            guard let hash = scanner.comment(in: bytes[lineStart..<lineEnd]) else { continue }
+            let text = String(decoding: bytes[(hash + 1)..<lineEnd], as: UTF8.self)
+            switch parse(text, startOffset: hash + 1, source: source) {
             case .success(let directive)?: directives.append(directive)
+            case .failure(let problem)?: problems.append(problem)
+            case nil: break
+            }
+        }
+        return (directives, problems)
+    }
+
+    /// The suppression comments of an Interface Builder file: XML comments whose text starts with
+    /// `catalint:` (after spaces, tabs or line breaks): `<!-- catalint:disable:next rule-id - why -->`.
+    /// Text in CDATA sections, attribute values, processing instructions and declarations is no
+    /// comment, nor is a `<!--` with no `-->`. A comment counts at the line of its `<!--`, also when
+    /// it spans lines: a `disable` or `enable` takes effect there, `disable:this` covers that line,
+    /// `disable:next` the lines of the first start tag that begins on a later line, and
+    /// `disable:previous` those of the last start tag that begins on an earlier line (end tags, other
+    /// comments and blank lines in between are passed over).
+    static func interfaceBuilder(_ source: SourceText) -> (directives: [SuppressionDirective], problems: [InputProblem]) {
+        var directives: [SuppressionDirective] = []
+        var problems: [InputProblem] = []
+        let bytes = source.utf8
+        let markup = StartTagScanner.scanMarkup(bytes)
+        // The lines each start tag spans, in document order (so ordered by their first line).
+        let tagLines = markup.tags.map { source.lineNumber(utf8Offset: $0.offset)...source.lineNumber(utf8Offset: $0.endOffset) }
+        let prefixBytes = Array(prefix.utf8)
+        let blanks: Set<UInt8> = [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")]
+        for comment in markup.comments {
+            var start = comment.text.lowerBound
+            while start < comment.text.upperBound, blanks.contains(bytes[start]) { start += 1 }
+            guard comment.text.upperBound - start >= prefixBytes.count,
+                  bytes[start..<(start + prefixBytes.count)].elementsEqual(prefixBytes) else { continue }
+            let text = String(decoding: bytes[start..<comment.text.upperBound], as: UTF8.self)
+            switch parse(text, startOffset: start, source: source) {
+            case .success(var directive)?:
+                let line = source.lineNumber(utf8Offset: comment.offset)
+                directive.line = line
+                // The first tag that begins after the comment's line.
+                var low = 0
+                var high = tagLines.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if tagLines[middle].lowerBound > line { high = middle } else { low = middle + 1 }
+                }
+                switch directive.action {
+                case .this: directive.coveredLines = line...line
+                case .next: directive.coveredLines = low < tagLines.count ? tagLines[low] : nil
+                case .previous: directive.coveredLines = tagLines[..<low].last { $0.lowerBound < line }
+                case .disable, .enable: break
+                }
+                directives.append(directive)
             case .failure(let problem)?: problems.append(problem)
             case nil: break
             }
@@ -146,11 +176,123 @@ enum SuppressionParser {
     }
 }
 
-private extension String {
-    var trimmingTrailingSpaces: String {
-        var text = Substring(self)
-        while let last = text.last, last.isWhitespace { text = text.dropLast() }
-        return String(text)
+/// Finds the `#` comments of a YAML text, one line at a time. A `#` starts a comment at the start of
+/// a line or after a space or tab, outside quoted scalars and block scalars. The scanner keeps what
+/// spans lines: a quoted scalar (`"..."`, `'...'`) still open, a block scalar (`|`, `>`, with its
+/// indentation indicator if any) whose content goes on while lines are indented at least as much as
+/// its first line (a less indented line ends it, and may be a comment), and open flow collections.
+/// A quote opens a scalar only where a scalar can start (at the start of a line, after `- `, `: `,
+/// `? `, a tag or anchor, or `[`, `{` and `,` in a flow collection), so the `'` of `don't` does not.
+/// It reads any text without failing; a malformed file may hide comments, and is reported anyway.
+struct YAMLCommentScanner {
+    /// The quote of the quoted scalar that is open at the end of the last line.
+    private var quote: UInt8?
+    /// The block scalar the last line was in: the indentation of the node it belongs to, and that of
+    /// its content once known.
+    private var block: (parent: Int, content: Int?)?
+    private var flowDepth = 0
+
+    /// The offset (in `line`'s indices) of the `#` that starts a comment on the line, if any. `line`
+    /// is the line's bytes without its line break.
+    mutating func comment(in line: ArraySlice<UInt8>) -> Int? {
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        let indent = line.prefix(while: { $0 == space }).count
+        if let current = block {
+            if line.allSatisfy({ $0 == space || $0 == tab }) { return nil }
+            if let content = current.content {
+                if indent >= content { return nil }
+            } else if indent > current.parent {
+                block = (current.parent, indent)
+                return nil
+            }
+            block = nil
+        }
+        var canStartScalar = true
+        // The indentation a block scalar on this line is measured from: the column of its key, or
+        // of the `-` of its sequence entry.
+        var nodeIndent = indent
+        var entryStart: Int?  // the column where the current entry's first token starts
+        var index = line.startIndex
+        while index < line.endIndex {
+            let byte = line[index]
+            let column = index - line.startIndex
+            if let open = quote {
+                if open == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
+                    index += 2
+                    continue
+                }
+                if byte == open {
+                    if open == UInt8(ascii: "'"), index + 1 < line.endIndex, line[index + 1] == open {
+                        index += 2
+                        continue
+                    }
+                    quote = nil
+                    canStartScalar = false
+                }
+                index += 1
+                continue
+            }
+            if byte == space || byte == tab {
+                index += 1
+                continue
+            }
+            let previous = index > line.startIndex ? line[index - 1] : space
+            let next = index + 1 < line.endIndex ? line[index + 1] : space
+            let beforeBlank = next == space || next == tab
+            if byte == UInt8(ascii: "#"), previous == space || previous == tab {
+                return index
+            }
+            let isIndicator = (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: ":")) && beforeBlank
+            if entryStart == nil, !(isIndicator && byte == UInt8(ascii: "-")) { entryStart = column }
+            let character = Character(Unicode.Scalar(byte))
+            if (character == "\"" || character == "'") && canStartScalar {
+                quote = byte
+            } else if isIndicator {
+                canStartScalar = true
+                if character == "-" {
+                    nodeIndent = column
+                    entryStart = nil
+                } else if character == ":", flowDepth == 0, let entryStart {
+                    nodeIndent = entryStart
+                }
+            } else if (character == "[" || character == "{") && canStartScalar {
+                flowDepth += 1
+            } else if (character == "]" || character == "}") && flowDepth > 0 {
+                flowDepth -= 1
+                canStartScalar = false
+            } else if character == "," && flowDepth > 0 {
+                canStartScalar = true
+            } else if (character == "!" || character == "&") && canStartScalar {
+                // A tag or an anchor: the scalar may start after it.
+                while index + 1 < line.endIndex, line[index + 1] != space, line[index + 1] != tab { index += 1 }
+            } else if (character == "|" || character == ">") && canStartScalar && flowDepth == 0 {
+                // A block scalar header: the indicator, then a chomping indicator and an indentation
+                // indicator in either order, then nothing but white space or a comment.
+                var cursor = index + 1
+                var explicit: Int?
+                while cursor < line.endIndex, let digit = Self.headerIndicator(line[cursor]) {
+                    if digit > 0 { explicit = digit }
+                    cursor += 1
+                }
+                canStartScalar = false
+                if cursor == line.endIndex || line[cursor] == space || line[cursor] == tab {
+                    block = (nodeIndent, explicit.map { nodeIndent + $0 })
+                    index = cursor
+                    continue
+                }
+            } else {
+                canStartScalar = false
+            }
+            index += 1
+        }
+        return nil
+    }
+
+    /// A block scalar header's chomping indicator (`+`, `-`: 0) or indentation indicator (1 to 9).
+    private static func headerIndicator(_ byte: UInt8) -> Int? {
+        if byte == UInt8(ascii: "+") || byte == UInt8(ascii: "-") { return 0 }
+        if (UInt8(ascii: "1")...UInt8(ascii: "9")).contains(byte) { return Int(byte - UInt8(ascii: "0")) }
+        return nil
     }
 }
 
@@ -208,22 +350,26 @@ struct SuppressionFilter {
     /// The first directive (by index) that covers the diagnostic, and the rule name it used.
     private func covering(_ diagnostic: Diagnostic, in directives: [SuppressionDirective]) -> (Int, String)? {
         let line = diagnostic.position.line
-        let names = [diagnostic.rule, "all"]
         for (index, directive) in directives.enumerated() {
-            guard let name = directive.rules.map(\.id).first(where: names.contains) else { continue }
+            // The line first, the rule names after: a file may have many comments.
             switch directive.action {
-            case .this where directive.line == line, .next where directive.line + 1 == line, .previous where directive.line - 1 == line:
-                return (index, name)
-            case .disable where directive.line <= line:
+            case .this, .next, .previous:
+                guard directive.coveredLines?.contains(line) == true else { continue }
+            case .disable:
+                guard directive.line <= line else { continue }
+            case .enable:
+                continue
+            }
+            guard let name = directive.rules.first(where: { $0.id == diagnostic.rule || $0.id == "all" })?.id else { continue }
+            if directive.action == .disable {
                 // Until an `enable` of the same rule (or `all`) on a later line, before the diagnostic's line.
                 let closed = directives[(index + 1)...].contains { later in
                     later.action == .enable && later.line > directive.line && later.line <= line
                         && later.rules.contains { $0.id == name || $0.id == "all" }
                 }
-                if !closed { return (index, name) }
-            default:
-                continue
+                if closed { continue }
             }
+            return (index, name)
         }
         return nil
     }

@@ -3,16 +3,33 @@ struct StartTag {
     var name: String
     /// UTF-8 offset of the `<`.
     var offset: Int
+    /// UTF-8 offset of the `>` that ends the tag (the end of the text when it has none).
+    var endOffset: Int
     /// Attribute name -> UTF-8 offset of the attribute's name.
     var attributeOffsets: [String: Int]
 }
 
+/// A comment of an XML text, `<!-- text -->`, by UTF-8 offsets.
+struct XMLComment {
+    /// The offset of `<!--`.
+    var offset: Int
+    /// The text between `<!--` and `-->`.
+    var text: Range<Int>
+}
+
 /// Finds the start tags of an XML text in document order, with their byte offsets, so that the
-/// k-th element `XMLParser` reports can be placed at its exact line and column. It skips comments,
-/// CDATA, processing instructions, declarations and end tags; it checks nothing (the parser does).
+/// k-th element `XMLParser` reports can be placed at its exact line and column, and its comments.
+/// It skips CDATA, processing instructions, declarations and end tags, and the values of
+/// attributes; it checks nothing (the parser does), and reads any text, however malformed, in one
+/// pass. A comment with no `-->` is no comment.
 enum StartTagScanner {
     static func scan(_ bytes: [UInt8]) -> [StartTag] {
+        scanMarkup(bytes).tags
+    }
+
+    static func scanMarkup(_ bytes: [UInt8]) -> (tags: [StartTag], comments: [XMLComment]) {
         var tags: [StartTag] = []
+        var comments: [XMLComment] = []
         var index = 0
         let count = bytes.count
 
@@ -22,16 +39,21 @@ enum StartTagScanner {
             return Array(bytes[position..<position + pattern.count]) == pattern
         }
 
-        func skip(past terminator: String, from position: Int) -> Int {
+        /// The offset of the next `terminator` from `position`, nil when there is none.
+        func find(_ terminator: String, from position: Int) -> Int? {
             let pattern = Array(terminator.utf8)
             var cursor = position
             while cursor + pattern.count <= count {
                 if bytes[cursor] == pattern[0], Array(bytes[cursor..<cursor + pattern.count]) == pattern {
-                    return cursor + pattern.count
+                    return cursor
                 }
                 cursor += 1
             }
-            return count
+            return nil
+        }
+
+        func skip(past terminator: String, from position: Int) -> Int {
+            find(terminator, from: position).map { $0 + terminator.utf8.count } ?? count
         }
 
         func isNameByte(_ byte: UInt8) -> Bool {
@@ -45,7 +67,12 @@ enum StartTagScanner {
                 continue
             }
             if startsWith("<!--", at: index) {
-                index = skip(past: "-->", from: index + 4)
+                if let end = find("-->", from: index + 4) {
+                    comments.append(XMLComment(offset: index, text: (index + 4)..<end))
+                    index = end + 3
+                } else {
+                    index = count
+                }
             } else if startsWith("<![CDATA[", at: index) {
                 index = skip(past: "]]>", from: index + 9)
             } else if startsWith("<?", at: index) {
@@ -57,7 +84,8 @@ enum StartTagScanner {
                 index += 1
                 let nameStart = index
                 while index < count, isNameByte(bytes[index]) { index += 1 }
-                var tag = StartTag(name: String(decoding: bytes[nameStart..<index], as: UTF8.self), offset: start, attributeOffsets: [:])
+                var tag = StartTag(name: String(decoding: bytes[nameStart..<index], as: UTF8.self), offset: start, endOffset: count,
+                                   attributeOffsets: [:])
                 // Attributes: name = "value" or 'value', until > or />.
                 while index < count, bytes[index] != UInt8(ascii: ">") {
                     let byte = bytes[index]
@@ -74,9 +102,10 @@ enum StartTagScanner {
                         index += 1
                     }
                 }
+                tag.endOffset = min(index, count)
                 tags.append(tag)
             }
         }
-        return tags
+        return (tags, comments)
     }
 }

@@ -89,7 +89,9 @@ enum FileJob {
             let lowered = InterfaceBuilderLowering.lower(source, vocabulary: vocabulary)
             output.facts = lowered.facts
             output.problems = lowered.problems
-            output.suppressions = lowered.suppressions
+            let comments = SuppressionParser.interfaceBuilder(source)
+            output.suppressions = comments.directives
+            output.problems += comments.problems
         }
         output.excerpts = excerpts(of: output, in: source)
         return output
