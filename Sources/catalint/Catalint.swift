@@ -145,6 +145,12 @@ struct Lint: ParsableCommand {
     @Flag(help: "Lint only the files git sees as modified or staged against HEAD, or untracked, under the paths.")
     var changed = false
 
+    @Option(help: ArgumentHelp("Keep the cache of each file's results here (default: .catalint_cache in the project folder).", valueName: "path"))
+    var cacheDir: String?
+
+    @Flag(help: "Neither read nor write the cache: lint every file afresh.")
+    var noCache = false
+
     func validate() throws {
         if let jobs, jobs < 1 {
             throw ValidationError("--jobs takes a number of 1 or more.")
@@ -157,6 +163,9 @@ struct Lint: ParsableCommand {
         }
         if paths.contains("-") != (stdinFilename != nil) || (stdinFilename != nil && paths != ["-"]) {
             throw ValidationError("Read standard input with `--stdin-filename PATH -` (and no other path).")
+        }
+        if noCache && cacheDir != nil {
+            throw ValidationError("--cache-dir and --no-cache cannot be used together.")
         }
         if changed && stdinFilename != nil {
             throw ValidationError("--changed and --stdin-filename cannot be used together.")
@@ -182,6 +191,9 @@ struct Lint: ParsableCommand {
         request.strictBaseline = strictBaseline
         request.output = output
         request.changed = changed
+        request.cacheDirectory = cacheDir
+        request.noCache = noCache
+        request.showProgress = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
         if let stdinFilename {
             request.stdinFilename = stdinFilename
             request.stdinText = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)

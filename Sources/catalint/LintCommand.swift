@@ -30,6 +30,12 @@ struct LintRequest {
     var stdinText: String?
     /// Lint only the files git sees as modified, staged or untracked under `paths`.
     var changed = false
+    /// Where the cache lives (`--cache-dir`); nil for `.catalint_cache/` at the project root.
+    var cacheDirectory: String?
+    /// `--no-cache`: neither read nor write the cache.
+    var noCache = false
+    /// Show a progress line on standard error (a terminal, not CI) for runs longer than a second.
+    var showProgress = false
 }
 
 /// What a command prints and how it exits. `stderr` lines already written (with `--verbose`, as
@@ -62,6 +68,15 @@ enum LintCommand {
             let workspace = try Workspace.open(linting: linted, configuration: source, idiom: request.idiom, log: verbose)
             var options = LintOptions(idiom: workspace.idiom, jobs: request.jobs, onlyRules: request.select.map(Set.init),
                                       ignoredRules: Set(request.ignore), configuration: workspace.configuration)
+            if !request.noCache {
+                options.cacheDirectory = request.cacheDirectory ?? workspace.root + "/.catalint_cache"
+                verbose("cache: \(options.cacheDirectory!)")
+            }
+            let progress = request.showProgress ? ProgressLine() : nil
+            if let progress {
+                options.progress = { done, total in progress.update(done: done, total: total) }
+            }
+            defer { progress?.finish() }
             let inputs: LintInputs
             if let name = request.stdinFilename {
                 guard workspace.configuration.inputKind(name) != nil else { throw LintError.notLintable(name) }
@@ -177,5 +192,30 @@ enum ExitStatus {
         if request.exitZero || request.writeBaseline != nil { return success }
         let failing = result.count(.error) + (request.strict ? result.count(.warning) : 0)
         return failing > 0 || (request.strictBaseline && baselineGone) ? findings : success
+    }
+}
+
+/// `catalint: 1234/3668 files` on standard error, rewritten in place, for runs longer than a second
+/// on a terminal; erased when the run ends.
+final class ProgressLine: @unchecked Sendable {
+    private let start = Date()
+    private var lastWrite = Date.distantPast
+    private var shown = false
+    private let lock = NSLock()
+
+    func update(done: Int, total: Int) {
+        lock.lock()
+        defer { lock.unlock() }
+        let now = Date()
+        guard now.timeIntervalSince(start) > 1, now.timeIntervalSince(lastWrite) > 0.1 || done == total else { return }
+        lastWrite = now
+        shown = true
+        FileHandle.standardError.write(Data("\rcatalint: \(done)/\(total) files".utf8))
+    }
+
+    func finish() {
+        lock.lock()
+        defer { lock.unlock() }
+        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
     }
 }

@@ -66,6 +66,17 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
         return !words.contains(where: nonAdaptiveWords.contains) && words.contains(where: adaptiveWords.contains)
     }
 
+    /// Stable bytes for this vocabulary, for the cache key: a change of knowledge that lowering reads
+    /// makes earlier results stale.
+    var fingerprint: [UInt8] {
+        func sorted(_ set: Set<String>) -> String { set.sorted().joined(separator: ",") }
+        func sorted(_ map: [String: String]) -> String { map.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") }
+        let parts = [sorted(stateProperties), sorted(stateAttributes), sorted(stateElements), sorted(attributes), sorted(colors),
+                     sorted(classes), sorted(geometryNames), sorted(geometryWords), sorted(nonGeometryWords), sorted(adaptiveWords),
+                     sorted(nonAdaptiveWords)]
+        return Array(parts.joined(separator: "\n").utf8)
+    }
+
     /// The vocabulary of the built-in rules, with no options.
     static let standard = LoweringVocabulary(rules: RuleCatalog.all)
 }

@@ -30,6 +30,11 @@ public struct SourceExcerpt: Hashable, Sendable, Codable {
     static let longestWholeLine = 400
     static let window = 120
 
+    init(text: String, caret: Int) {
+        self.text = text
+        self.caret = caret
+    }
+
     init(line: String, column: Int) {
         guard line.count > Self.longestWholeLine else {
             self.text = line

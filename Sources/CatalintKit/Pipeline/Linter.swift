@@ -16,15 +16,22 @@ public struct LintOptions: Sendable {
     /// A folder whose other Swift files are indexed (not linted), so that linting a few files (from
     /// pre-commit, an editor, `--changed`) still knows the classes declared in the rest of the project.
     public var indexRoot: String?
+    /// Where each file's results are cached between runs (`.catalint_cache/` at the project root,
+    /// `--cache-dir`); nil for no cache (`--no-cache`).
+    public var cacheDirectory: String?
+    /// Called as files are done, with how many are done and how many there are, from worker threads.
+    public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
 
     public init(idiom: Idiom = .mac, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, onlyRules: Set<String>? = nil,
-                ignoredRules: Set<String> = [], configuration: Configuration = Configuration(), indexRoot: String? = nil) {
+                ignoredRules: Set<String> = [], configuration: Configuration = Configuration(), indexRoot: String? = nil,
+                cacheDirectory: String? = nil) {
         self.idiom = idiom
         self.jobs = max(1, jobs)
         self.onlyRules = onlyRules
         self.ignoredRules = ignoredRules
         self.configuration = configuration
         self.indexRoot = indexRoot
+        self.cacheDirectory = cacheDirectory
     }
 
     /// The severity of `rule` in the file at `path`, or nil when it does not report there: the
@@ -87,40 +94,46 @@ public struct Linter: Sendable {
     /// reads them, and returns the findings, sorted.
     public func lint(_ inputs: LintInputs) throws -> LintResult {
         let configuration = options.configuration
+        let files: [FileInput]
         switch inputs {
         case .paths(let paths):
-            let files = try FileDiscovery.files(in: paths, configuration: configuration)
-            return lint(read(files))
-        case .files(let files):
-            return lint(read(files.filter { !configuration.isExcluded($0) }.sorted()))
+            files = try FileDiscovery.files(in: paths, configuration: configuration).map { FileInput(path: $0, kind: kind(of: $0)) }
+        case .files(let paths):
+            files = paths.filter { !configuration.isExcluded($0) }.sorted().map { FileInput(path: $0, kind: kind(of: $0)) }
         case .sources(let sources):
-            let kept = sources.filter { !configuration.isExcluded($0.path) }
-            return lint(kept.map { SourceInput(path: $0.path, kind: configuration.inputKind($0.path) ?? .swift, contents: .success($0.text)) })
+            files = sources.filter { !configuration.isExcluded($0.path) }.map { FileInput(path: $0.path, kind: kind(of: $0.path), text: $0.text) }
         }
+        return lint(files)
     }
 
-    private func read(_ files: [String]) -> [SourceInput] {
-        let configuration = options.configuration
-        return parallelMap(files, jobs: options.jobs) { path in
-            SourceInput(path: path, kind: configuration.inputKind(path) ?? .swift, contents: SourceInput.read(path))
-        }
+    private func kind(of path: String) -> InputKind {
+        options.configuration.inputKind(path) ?? .swift
     }
 
-    func lint(_ inputs: [SourceInput]) -> LintResult {
+    func lint(_ inputs: [FileInput]) -> LintResult {
         // 1. Each file on its own, on worker threads, largest first so no thread is left alone at
-        //    the end: parsed, walked once, its tree dropped.
+        //    the end: read (unless the cache has it), parsed, walked once, its tree dropped.
         let vocabulary = LoweringVocabulary(rules: RuleCatalog.all, options: options.configuration.rules.compactMapValues(\.options))
-        let outputs = parallelMap(inputs, jobs: options.jobs, largestFirst: { $0.size }) { FileJob.run($0, vocabulary: vocabulary) }
+        let cache = options.cacheDirectory.map { ResultCache(directory: $0, key: ResultCache.key(settings: vocabulary.fingerprint)) }
+        let stamped = parallelMap(inputs, jobs: options.jobs) { input in
+            (input, input.text == nil ? ResultCache.stamp(of: input.path) : nil)
+        }
+        let counter = ProgressCounter(total: inputs.count, report: options.progress)
+        let outputs = parallelMap(stamped, jobs: options.jobs, largestFirst: { $0.1?.size ?? $0.0.text?.utf8.count ?? 0 }) { input, stamp in
+            defer { counter.tick() }
+            return Self.output(for: input, stamp: stamp, vocabulary: vocabulary, cache: cache)
+        }
         // 2. The project index: the declarations of every linted file, and of the rest of the
-        //    project when only some files are linted.
+        //    project when only some files are linted (from the cache, for files unchanged).
         var index = ProjectIndex()
         for output in outputs { index.merge(output.index) }
         let others = indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) }))
         for output in parallelMap(others, jobs: options.jobs, { path in
-            FileJob.run(SourceInput(path: path, kind: .swift, contents: SourceInput.read(path)), vocabulary: vocabulary)
+            Self.output(for: FileInput(path: path, kind: .swift), stamp: ResultCache.stamp(of: path), vocabulary: vocabulary, cache: cache)
         }) {
             index.merge(output.index)
         }
+        cache?.save()
         // 3. What each file said, resolved against the whole project.
         let resolution = Resolution(index: index)
         var facts = UIFacts()
@@ -158,6 +171,21 @@ public struct Linter: Sendable {
         return LintResult(diagnostics: Array(Set(diagnostics)).sorted(), paths: inputs.map(\.path).sorted())
     }
 
+    /// What `FileJob` makes of a file: from the cache when the file is unchanged (by its stamp, else by
+    /// its content), else computed and cached.
+    static func output(for input: FileInput, stamp: ResultCache.Stamp?, vocabulary: LoweringVocabulary, cache: ResultCache?) -> FileOutput {
+        if let cache, let stamp, let cached = cache.output(for: input.path, stamp: stamp) { return cached }
+        let contents = input.text.map { Result<String, ReadFailure>.success($0) } ?? FileInput.read(input.path)
+        guard case .success(let text) = contents else {
+            return FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents), vocabulary: vocabulary)
+        }
+        let hash = ResultCache.hash(text)
+        if let cache, let cached = cache.output(for: input.path, contentHash: hash, stamp: stamp) { return cached }
+        let output = FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents), vocabulary: vocabulary)
+        cache?.store(output, path: input.path, contentHash: hash, stamp: stamp)
+        return output
+    }
+
     /// The Swift files under `indexRoot` that are not linted in this run (and not excluded).
     private func indexOnlyFiles(excluding linted: Set<String>) -> [String] {
         guard let root = options.indexRoot,
@@ -184,17 +212,43 @@ struct ReadFailure: Error, Sendable {
     var reason: String
 }
 
+/// A file to lint: its path and kind, and its text when it does not come from disk (standard input,
+/// an editor's buffer).
+struct FileInput: Sendable {
+    var path: String
+    var kind: InputKind
+    var text: String?
+
+    static func read(_ path: String) -> Result<String, ReadFailure> { SourceInput.read(path) }
+}
+
+/// Counts the files done, for a progress line.
+final class ProgressCounter: @unchecked Sendable {
+    private let total: Int
+    private let report: (@Sendable (Int, Int) -> Void)?
+    private var done = 0
+    private let lock = NSLock()
+
+    init(total: Int, report: (@Sendable (Int, Int) -> Void)?) {
+        self.total = total
+        self.report = report
+    }
+
+    func tick() {
+        guard let report else { return }
+        lock.lock()
+        done += 1
+        let now = done
+        lock.unlock()
+        report(now, total)
+    }
+}
+
 /// A file's path, kind and text, or why it has none.
 struct SourceInput: Sendable {
     var path: String
     var kind: InputKind
     var contents: Result<String, ReadFailure>
-
-    /// The size of the text, to hand out the largest files first.
-    var size: Int {
-        if case .success(let text) = contents { return text.utf8.count }
-        return 0
-    }
 
     static func read(_ path: String) -> Result<String, ReadFailure> {
         guard let data = FileManager.default.contents(atPath: path) else {

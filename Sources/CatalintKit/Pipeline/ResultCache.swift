@@ -1,0 +1,228 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// What `FileJob` made of each file in earlier runs, so an unchanged file is neither read nor parsed
+/// again. Entries are found by path and file size and modification time, else by path and a hash of
+/// the content; the whole cache belongs to one catalint build and one set of settings that affect
+/// lowering (the `key`), and a cache made under another is not read.
+///
+/// It lives in `.catalint_cache/` at the project root (which holds its own `.gitignore`), or where
+/// `--cache-dir` says, as one file per settings key, written whole to a temporary file and renamed
+/// over the old one: concurrent runs never leave a torn file, and a corrupt, truncated or foreign
+/// file is ignored and replaced. Rules are not cached: they run on every run.
+final class ResultCache: @unchecked Sendable {
+    /// What identifies a file's state.
+    struct Stamp: Equatable {
+        var size: Int
+        var modified: Int64
+    }
+
+    private struct Entry {
+        var stamp: Stamp
+        var contentHash: UInt64
+        /// The encoded `FileOutput`, decoded when it is used.
+        var payload: ArraySlice<UInt8>
+        var decoded: FileOutput?
+    }
+
+    let directory: String
+    let key: UInt64
+    private var entries: [String: Entry] = [:]
+    private var fresh: [String: Entry] = [:]
+    private let lock = NSLock()
+    /// How many lookups found an entry, for `--verbose`.
+    private(set) var hits = 0
+    private(set) var misses = 0
+
+    static let magic = Array("catalint-cache\n".utf8)
+    static let formatVersion = 1
+
+    var file: String { directory + "/results-" + String(key, radix: 16) + ".bin" }
+
+    init(directory: String, key: UInt64) {
+        self.directory = directory
+        self.key = key
+        load()
+    }
+
+    /// The key of a cache: this build of catalint and the settings that change what lowering makes.
+    static func key(settings: [UInt8]) -> UInt64 {
+        var hasher = FNV1a()
+        hasher.add(Array(CatalintVersion.current.utf8))
+        // The running executable, so a rebuilt catalint never trusts what another build cached.
+        if let executable = Bundle.main.executablePath, let stamp = stamp(of: executable) {
+            hasher.add(Array(executable.utf8))
+            hasher.add(stamp.size)
+            hasher.add(Int(stamp.modified))
+        }
+        hasher.add(settings)
+        return hasher.value
+    }
+
+    // MARK: Lookups
+
+    /// The cached results of a file whose size and modification time are unchanged.
+    func output(for path: String, stamp: Stamp) -> FileOutput? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let entry = entries[path], entry.stamp == stamp, let output = decode(path) else { return nil }
+        fresh[path] = entries[path]
+        hits += 1
+        return output
+    }
+
+    /// The cached results of a file whose content is unchanged, its stamp renewed.
+    func output(for path: String, contentHash: UInt64, stamp: Stamp?) -> FileOutput? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard let entry = entries[path], entry.contentHash == contentHash, let output = decode(path) else {
+            misses += 1
+            return nil
+        }
+        var renewed = entries[path]!
+        if let stamp { renewed.stamp = stamp }
+        fresh[path] = renewed
+        hits += 1
+        return output
+    }
+
+    private func decode(_ path: String) -> FileOutput? {
+        guard var entry = entries[path] else { return nil }
+        if let decoded = entry.decoded { return decoded }
+        guard var reader = try? BinaryReader(entry.payload), let output = try? FileOutput(from: &reader), reader.isAtEnd,
+              output.path == path else {
+            entries[path] = nil  // corrupt: never trusted
+            return nil
+        }
+        entry.decoded = output
+        entries[path] = entry
+        return output
+    }
+
+    /// Records what a file gave, to be saved.
+    func store(_ output: FileOutput, path: String, contentHash: UInt64, stamp: Stamp?) {
+        var writer = BinaryWriter()
+        output.encode(to: &writer)
+        let entry = Entry(stamp: stamp ?? Stamp(size: -1, modified: -1), contentHash: contentHash, payload: ArraySlice(writer.finished()),
+                          decoded: nil)
+        lock.lock()
+        fresh[path] = entry
+        lock.unlock()
+    }
+
+    // MARK: The file
+
+    private func load() {
+        guard let data = FileManager.default.contents(atPath: file), data.count > Self.magic.count,
+              Array(data.prefix(Self.magic.count)) == Self.magic,
+              var reader = try? BinaryReader(data.dropFirst(Self.magic.count)) else { return }
+        do {
+            guard try reader.readInt() == Self.formatVersion, try reader.readUInt64() == key else { return }
+            var loaded: [String: Entry] = [:]
+            for _ in 0..<(try reader.readCount()) {
+                let path = try reader.readString()
+                let stamp = Stamp(size: try reader.readInt(), modified: Int64(try reader.readInt()))
+                let hash = try reader.readUInt64()
+                let payload = try reader.readBytes()
+                loaded[path] = Entry(stamp: stamp, contentHash: hash, payload: payload, decoded: nil)
+            }
+            guard reader.isAtEnd else { return }
+            entries = loaded
+        } catch {
+            entries = [:]  // truncated or corrupt: start afresh
+        }
+    }
+
+    /// Writes the entries of this run, and keeps those of files this run did not look at (when only
+    /// some files were linted), atomically: a temporary file renamed over the old one.
+    func save() {
+        lock.lock()
+        var all = entries
+        for (path, entry) in fresh { all[path] = entry }
+        lock.unlock()
+        guard !fresh.isEmpty || all.count != entries.count else { return }
+        var writer = BinaryWriter()
+        writer.write(Self.formatVersion)
+        writer.write(key)
+        writer.write(all.count)
+        for (path, entry) in all.sorted(by: { $0.key < $1.key }) {
+            writer.write(path)
+            writer.write(entry.stamp.size)
+            writer.write(Int(entry.stamp.modified))
+            writer.write(entry.contentHash)
+            writer.writeBytes(entry.payload)
+        }
+        let bytes = Self.magic + writer.finished()
+        let manager = FileManager.default
+        do {
+            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let ignore = directory + "/.gitignore"
+            if !manager.fileExists(atPath: ignore) {
+                try Data("# Written by catalint: its cache, never committed.\n*\n".utf8).write(to: URL(fileURLWithPath: ignore))
+            }
+            let temporary = directory + "/.results-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
+            try Data(bytes).write(to: URL(fileURLWithPath: temporary))
+            if rename(temporary, file) != 0 { try? manager.removeItem(atPath: temporary) }
+        } catch {
+            // A cache that cannot be written costs speed, never correctness.
+        }
+    }
+
+    // MARK: Files
+
+    /// A file's size and modification time, without reading it.
+    static func stamp(of path: String) -> Stamp? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        #if canImport(Darwin)
+        let modified = Int64(info.st_mtimespec.tv_sec) * 1_000_000_000 + Int64(info.st_mtimespec.tv_nsec)
+        #else
+        let modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
+        #endif
+        return Stamp(size: Int(info.st_size), modified: modified)
+    }
+
+    static func hash(_ text: String) -> UInt64 {
+        var hasher = FNV1a()
+        hasher.add(Array(text.utf8))
+        return hasher.value
+    }
+}
+
+/// The 64-bit FNV-1a hash: fast, stable across runs and machines (unlike `Hasher`).
+struct FNV1a {
+    private(set) var value: UInt64 = 0xcbf2_9ce4_8422_2325
+
+    mutating func add(_ bytes: [UInt8]) {
+        var value = self.value
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01B3
+        }
+        self.value = value
+    }
+
+    mutating func add(_ number: Int) {
+        var number = UInt64(bitPattern: Int64(number))
+        add(withUnsafeBytes(of: &number) { Array($0) })
+    }
+}
+
+extension BinaryWriter {
+    /// A run of bytes, with its length.
+    mutating func writeBytes(_ bytes: ArraySlice<UInt8>) {
+        write(bytes.count)
+        appendRaw(bytes)
+    }
+}
+
+extension BinaryReader {
+    mutating func readBytes() throws -> ArraySlice<UInt8> {
+        let count = try readCount()
+        return try readRaw(count)
+    }
+}

@@ -1,0 +1,200 @@
+import Foundation
+import XCTest
+@testable import CatalintKit
+
+/// The cache of each file's results: the same output with and without it, whatever the thread
+/// count, and every way it can be wrong (corrupt, truncated, foreign, raced) ignored, never trusted.
+final class CacheTests: XCTestCase {
+    /// A small project: an app with findings in every format, a subclass declared in another file.
+    private func project() throws -> URL {
+        let directory = try temporaryDirectory(self)
+        try write("class PullToRefresh: UIRefreshControl {}\nextension UIDevice { static var isPad: Bool { current.userInterfaceIdiom == .pad } }\n",
+                  to: directory.appendingPathComponent("Sources/Declarations.swift"))
+        for number in 0..<12 {
+            try write("""
+                final class Screen\(number): UIViewController {
+                    let refresh = PullToRefresh()
+                    override func viewDidLoad() {
+                        if UIDevice.isPad { stack.spacing = 20 } else { stack.spacing = 8 }
+                        let b = UIButton(); b.setTitle("x", for: .selected)
+                    }
+                }
+                """, to: directory.appendingPathComponent("Sources/Screen\(number).swift"))
+        }
+        try write("interface: Detail\nviews:\n  - class: UIStepper\n", to: directory.appendingPathComponent("Interfaces/Detail.interface.yml"))
+        try write(".catalint.yml placeholder\n", to: directory.appendingPathComponent("notes.txt"))
+        try write("idiom: mac\n", to: directory.appendingPathComponent(".catalint.yml"))
+        return directory
+    }
+
+    private func lint(_ directory: URL, _ extra: [String] = []) throws -> CommandRun {
+        let run = try runCatalint(["lint", "--format", "json"] + extra + ["."], in: directory)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        return run
+    }
+
+    private var cacheFolder: (URL) -> URL { { $0.appendingPathComponent(".catalint_cache") } }
+
+    private func cacheFiles(_ directory: URL) throws -> [URL] {
+        try FileManager.default.contentsOfDirectory(at: cacheFolder(directory), includingPropertiesForKeys: nil)
+            .filter { $0.lastPathComponent.hasPrefix("results-") }
+    }
+
+    func testTheSameOutputWithAndWithoutTheCacheWhateverTheThreadCount() throws {
+        let directory = try project()
+        let uncached = try lint(directory, ["--no-cache"]).stdout
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cacheFolder(directory).path), "--no-cache wrote a cache")
+        XCTAssertTrue(uncached.contains("\"rule\": \"idiom-layout-decision\""), uncached)
+        let cold = try lint(directory, ["-j", "1"]).stdout
+        XCTAssertEqual(try cacheFiles(directory).count, 1)
+        let gitignore = try String(contentsOf: cacheFolder(directory).appendingPathComponent(".gitignore"), encoding: .utf8)
+        XCTAssertTrue(gitignore.contains("\n*\n"), gitignore)
+        let warm = try lint(directory, ["-j", "4"]).stdout
+        let warmAgain = try lint(directory, ["-j", "2", "--verbose"])
+        XCTAssertEqual(cold, uncached)
+        XCTAssertEqual(warm, uncached)
+        XCTAssertEqual(warmAgain.stdout, uncached)
+        XCTAssertTrue(warmAgain.stderr.contains("cache: "), warmAgain.stderr)
+    }
+
+    func testAChangedFileIsLintedAgainAndTheRestComesFromTheCache() throws {
+        let directory = try project()
+        _ = try lint(directory)
+        // Declarations change: the subclass is no refresh control any more; every screen's finding goes.
+        try write("class PullToRefresh: UIView {}\nextension UIDevice { static var isPad: Bool { current.userInterfaceIdiom == .pad } }\n",
+                  to: directory.appendingPathComponent("Sources/Declarations.swift"))
+        let after = try lint(directory).stdout
+        XCTAssertFalse(after.contains("PullToRefresh"), after)
+        XCTAssertEqual(after, try lint(directory, ["--no-cache"]).stdout)
+        // The same content written again (a new modification time) comes from the cache by its hash.
+        let text = try String(contentsOf: directory.appendingPathComponent("Sources/Screen3.swift"), encoding: .utf8)
+        try write(text, to: directory.appendingPathComponent("Sources/Screen3.swift"))
+        XCTAssertEqual(try lint(directory).stdout, after)
+    }
+
+    func testCorruptTruncatedAndForeignCachesAreIgnoredAndReplaced() throws {
+        let directory = try project()
+        let expected = try lint(directory, ["--no-cache"]).stdout
+        _ = try lint(directory)
+        let file = try XCTUnwrap(try cacheFiles(directory).first)
+        let good = try Data(contentsOf: file)
+        var generator = SeededGenerator(seed: 11)
+        let damaged: [(String, Data)] = [
+            ("empty", Data()),
+            ("truncated", good.prefix(good.count / 2)),
+            ("header only", good.prefix(20)),
+            ("random bytes", Data((0..<4096).map { _ in UInt8.random(in: 0...255, using: &generator) })),
+            ("flipped bytes", Data(good.enumerated().map { $0.offset % 97 == 50 ? $0.element ^ 0x5A : $0.element })),
+            ("another format", Data("{\"version\": 1}".utf8)),
+        ]
+        for (name, data) in damaged {
+            try data.write(to: file)
+            XCTAssertEqual(try lint(directory).stdout, expected, name)
+            // Rewritten whole: the next run reads it.
+            XCTAssertEqual(try lint(directory).stdout, expected, "\(name), after rewriting")
+        }
+        // A cache left by another build or other settings has another name and is not read.
+        let foreign = cacheFolder(directory).appendingPathComponent("results-0.bin")
+        try good.write(to: foreign)
+        XCTAssertEqual(try lint(directory).stdout, expected)
+    }
+
+    func testConcurrentRunsNeverCorruptTheCache() throws {
+        let directory = try project()
+        let expected = try lint(directory, ["--no-cache"]).stdout
+        for round in 0..<3 {
+            // Touch every file so that every run writes the cache, then race four runs.
+            for number in 0..<12 {
+                let url = directory.appendingPathComponent("Sources/Screen\(number).swift")
+                try write(try String(contentsOf: url, encoding: .utf8) + "// round \(round)\n", to: url)
+            }
+            let group = DispatchGroup()
+            let outputs = LockedArray()
+            for _ in 0..<4 {
+                group.enter()
+                DispatchQueue.global().async {
+                    if let run = try? runCatalint(["lint", "--format", "json", "."], in: directory) { outputs.append(run.stdout) }
+                    group.leave()
+                }
+            }
+            group.wait()
+            let fresh = try lint(directory, ["--no-cache"]).stdout
+            XCTAssertEqual(outputs.values.count, 4)
+            for output in outputs.values { XCTAssertEqual(output, fresh) }
+            XCTAssertEqual(try lint(directory).stdout, fresh)
+            XCTAssertNotEqual(fresh, "")
+        }
+        XCTAssertTrue(expected.contains("Screen0.swift"))
+        let leftovers = try FileManager.default.contentsOfDirectory(atPath: cacheFolder(directory).path).filter { $0.hasSuffix(".tmp") }
+        XCTAssertEqual(leftovers, [])
+    }
+
+    func testCacheDirAndStandardInput() throws {
+        let directory = try project()
+        let elsewhere = try temporaryDirectory(self).appendingPathComponent("cache")
+        _ = try lint(directory, ["--cache-dir", elsewhere.path])
+        XCTAssertFalse(FileManager.default.fileExists(atPath: cacheFolder(directory).path))
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: elsewhere.path).filter { $0.hasPrefix("results-") }.count, 1)
+        let text = try String(contentsOf: directory.appendingPathComponent("Sources/Screen1.swift"), encoding: .utf8)
+        let viaStdin = try runCatalint(["lint", "--format", "xcode", "--stdin-filename", "Sources/Screen1.swift", "-"], in: directory, stdin: text)
+        let named = try runCatalint(["lint", "--format", "xcode", "Sources/Screen1.swift"], in: directory)
+        XCTAssertEqual(viaStdin.stdout, named.stdout)
+        XCTAssertTrue(named.stdout.contains("Sources/Screen1.swift:2:19: error: `PullToRefresh`"), named.stdout)
+        XCTAssertEqual(try runCatalint(["lint", "--no-cache", "--cache-dir", "x", "."], in: directory).status, 2)
+    }
+
+    func testEncodingRoundTripsEveryKindOfFact() throws {
+        let source = """
+            class Pad: UISlider { init() { super.init(frame: .zero); preferredBehavioralStyle = .pad } }
+            var isPad: Bool { UIDevice.current.userInterfaceIdiom == .pad }
+            final class Screen: UIViewController {
+                @IBOutlet var save: UIButton!
+                func f(cell: Cell) {
+                    guard !isPad else { return }
+                    if isPad { stack.axis = .horizontal } else { stack.axis = .vertical }
+                    let s = UIStepper(); save.setTitle("x", for: [.selected, .highlighted]); cell.knob.setThumbImage(nil, for: .normal)
+                    let v = CGRect(x: 0, y: 0, width: 834, height: 640); if UIScreen.main.bounds.height == 812 {}
+                    switch traitCollection.userInterfaceIdiom { case .pad: grid.columns = 3; default: grid.columns = 1 }
+                }
+            }
+            // catalint:disable:next hard-coded-size - a reason
+            let w = CGSize(width: 768, height: 1024)
+            """
+        let output = FileJob.run(SourceInput(path: "A.swift", kind: .swift, contents: .success(source)), vocabulary: .standard)
+        XCTAssertFalse(output.facts.decisions.isEmpty)
+        XCTAssertFalse(output.index.helpers.isEmpty)
+        XCTAssertFalse(output.suppressions.isEmpty)
+        var writer = BinaryWriter()
+        output.encode(to: &writer)
+        var reader = try BinaryReader(writer.finished())
+        let decoded = try FileOutput(from: &reader)
+        XCTAssertTrue(reader.isAtEnd)
+        XCTAssertEqual(decoded.facts, output.facts)
+        XCTAssertEqual(decoded.excerpts, output.excerpts)
+        XCTAssertEqual(decoded.index.helpers, output.index.helpers)
+        XCTAssertEqual(decoded.suppressions.map(\.text), output.suppressions.map(\.text))
+        // Every prefix of the bytes is refused, never misread or crashed on.
+        let bytes = writer.finished()
+        for length in stride(from: 0, to: bytes.count, by: 7) {
+            if var partial = try? BinaryReader(bytes.prefix(length)), let misread = try? FileOutput(from: &partial), partial.isAtEnd {
+                XCTFail("a prefix of \(length) bytes decoded as \(misread.path)")
+            }
+        }
+    }
+}
+
+/// An array appended to from several threads.
+private final class LockedArray: @unchecked Sendable {
+    private var items: [String] = []
+    private let lock = NSLock()
+    func append(_ item: String) {
+        lock.lock()
+        items.append(item)
+        lock.unlock()
+    }
+    var values: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return items
+    }
+}
