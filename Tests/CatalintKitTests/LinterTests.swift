@@ -80,8 +80,8 @@ final class LinterTests: XCTestCase {
             ("#if", ["invalid-swift"]),
             // Circular superclasses: B is known to be no slider.
             ("class A: A {}\nclass B: C {}\nclass C: B {}\nlet x = B()\nx.setThumbImage(nil, for: .normal)", []),
-            (String(repeating: "(", count: 5000), ["invalid-swift"]),
-            (String(repeating: "{", count: 3000) + "UIStepper()", ["invalid-swift"]),
+            (String(repeating: "(", count: 5000), ["file-skipped"]),
+            (String(repeating: "{", count: 3000) + "UIStepper()", ["file-skipped"]),
             ("let s = UIStepper(\n", ["unavailable-control", "invalid-swift"]),
             ("\u{FEFF}let s = UIStepper()", ["unavailable-control"]),
             ("x.setTitle(\"\", for: [.selected, 3])", []),
@@ -101,8 +101,9 @@ final class LinterTests: XCTestCase {
         ]
         for source in chains {
             let found = lint([("Deep.swift", source), ("Other.swift", "let s = UIStepper()\n")], jobs: 2)
-            XCTAssertEqual(found.map(\.rule), [ToolRule.unreadableFile, "unavailable-control"])
-            XCTAssertTrue(found[0].message.contains("levels deep"), found[0].message)
+            XCTAssertEqual(found.map(\.rule), [ToolRule.fileSkipped, "unavailable-control"])
+            XCTAssertTrue(found[0].message.contains("past the limit of 10000"), found[0].message)
+            XCTAssertTrue(found[0].help.contains("limits.operator_chain"), found[0].help)
         }
         // Just under the limit is linted.
         let deep = "let x = a" + String(repeating: ".b", count: 1_900) + ".setTitle(\"\", for: .selected)"

@@ -60,6 +60,7 @@ enum RuleRegistry {
 /// Identifiers of the rules catalint reports itself, outside the rule engine.
 public enum ToolRule {
     public static let unreadableFile = "unreadable-file"
+    public static let fileSkipped = "file-skipped"
     public static let invalidSwift = "invalid-swift"
     public static let invalidInterface = "invalid-interface"
     public static let invalidSuppression = "invalid-suppression"

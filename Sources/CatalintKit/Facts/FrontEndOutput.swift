@@ -4,6 +4,14 @@ struct InputProblem: Sendable, Error {
     var rule: String
     var position: SourcePosition
     var values: [String: String]
+
+    /// `file-skipped` for a file past one of the limits: what stopped it, and how to raise it.
+    static func skipped(_ path: String, at position: SourcePosition? = nil, reason: String, limit: String) -> InputProblem {
+        InputProblem(rule: ToolRule.fileSkipped, position: position ?? SourcePosition(path: path, line: 1, column: 1), values: [
+            "path": path, "reason": reason,
+            "help": "Leave it out of the paths you lint (`excluded:` in .catalint.yml), or raise `limits.\(limit)` in .catalint.yml.",
+        ])
+    }
 }
 
 /// What a front end makes of one file: the facts for the rules, and the problems with the file.

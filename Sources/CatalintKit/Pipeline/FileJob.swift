@@ -51,7 +51,7 @@ public struct SourceExcerpt: Hashable, Sendable, Codable {
 
 enum FileJob {
     /// Lowers one input with the front end for its kind.
-    static func run(_ input: SourceInput, vocabulary: LoweringVocabulary) -> FileOutput {
+    static func run(_ input: SourceInput, vocabulary: LoweringVocabulary, limits: FileLimits = FileLimits()) -> FileOutput {
         var output = FileOutput(path: input.path)
         let text: String
         switch input.contents {
@@ -65,10 +65,10 @@ enum FileJob {
         let source: SourceText
         switch input.kind {
         case .swift:
-            switch SwiftSourceFile.parse(path: input.path, text: text) {
-            case .failure(let failure):
-                output.problems = [InputProblem(rule: ToolRule.unreadableFile, position: SourcePosition(path: input.path, line: 1, column: 1),
-                                                values: ["path": input.path, "reason": failure.reason])]
+            switch SwiftSourceFile.parse(path: input.path, text: text, limits: limits) {
+            case .failure(let refusal):
+                output.problems = [.skipped(input.path, at: SourcePosition(path: input.path, line: refusal.line, column: 1),
+                                            reason: refusal.reason, limit: refusal.limit)]
                 return output
             case .success(let file):
                 source = file.source

@@ -5,63 +5,145 @@ import Foundation
 /// the deepest trees catalint accepts; untouched stack pages cost no memory.
 let workerStackSize = 256 << 20
 
+/// A limit on the time one item may take, and the result an item gets when it takes longer.
+struct TimeBudget<Item, Result>: Sendable where Item: Sendable, Result: Sendable {
+    var seconds: Double
+    var result: @Sendable (Item) -> Result
+}
+
 /// Maps `items` on `jobs` threads of their own; the results keep the order of `items`, so what
 /// follows never depends on scheduling.
+///
+/// With `largestFirst`, the largest items are handed out first, so that the last item started is a
+/// small one and no thread is left working alone at the end. With a `budget`, an item that takes
+/// longer gets `budget.result` instead, a new thread takes over the rest, and the thread still busy
+/// with it is abandoned: its result is dropped, and it ends with the process. (Nothing can
+/// interrupt swift-syntax's parser from outside; this keeps a run to bounded time all the same.)
 func parallelMap<Item: Sendable, Result: Sendable>(_ items: [Item], jobs: Int, largestFirst size: ((Item) -> Int)? = nil,
+                                                  budget: TimeBudget<Item, Result>? = nil,
                                                   _ transform: @escaping @Sendable (Item) -> Result) -> [Result] {
     guard !items.isEmpty else { return [] }
     let workers = max(1, min(jobs, items.count))
-    // Hand out the largest items first, so that the last item started is a small one and no thread
-    // is left working alone at the end; the results keep the order of `items` all the same.
     let order = size.map { size in items.indices.sorted { (size(items[$0]), $1) > (size(items[$1]), $0) } }
-    let results = ResultSlots<Result>(count: items.count, order: order)
-    let finished = DispatchGroup()
-    for _ in 0..<workers {
-        finished.enter()
+    let slots = ResultSlots<Result>(count: items.count, order: order)
+    func startWorker() {
         let thread = Thread {
-            while let index = results.claimNext() {
-                results.store(transform(items[index]), at: index)
+            let worker = slots.newWorker()
+            while let index = slots.claimNext(by: worker) {
+                let result = transform(items[index])
+                // A worker whose item ran out of time does not store it, and takes nothing more.
+                guard slots.store(result, at: index, by: worker) else { return }
             }
-            finished.leave()
         }
         thread.stackSize = workerStackSize
         thread.start()
     }
-    finished.wait()
-    return results.values()
+    for _ in 0..<workers { startWorker() }
+    if let budget {
+        while !slots.waitUntilFilled(timeout: min(0.1, budget.seconds)) {
+            for index in slots.overdue(after: budget.seconds) {
+                if slots.expire(index, with: budget.result(items[index])) { startWorker() }
+            }
+        }
+    } else {
+        _ = slots.waitUntilFilled(timeout: nil)
+    }
+    return slots.values()
 }
 
-/// The slots `parallelMap` fills, and the counter that hands out the next item; guarded by a lock.
+/// The slots `parallelMap` fills, the counter that hands out the next item, and which worker is on
+/// which item since when; guarded by a lock.
 private final class ResultSlots<Result>: @unchecked Sendable {
     private var slots: [Result?]
+    private var filled = 0
     private var next = 0
-    private let lock = NSLock()
-
     /// The order items are handed out in, as indices; nil for their own order.
     private let order: [Int]?
+    private var workers = 0
+    /// Worker -> the item it is on, and when it started.
+    private var running: [Int: (index: Int, started: Date)] = [:]
+    private var abandoned: Set<Int> = []
+    private let condition = NSCondition()
 
     init(count: Int, order: [Int]?) {
         slots = Array(repeating: nil, count: count)
         self.order = order
     }
 
-    func claimNext() -> Int? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard next < slots.count else { return nil }
-        next += 1
-        return order?[next - 1] ?? next - 1
+    func newWorker() -> Int {
+        condition.lock()
+        defer { condition.unlock() }
+        workers += 1
+        return workers
     }
 
-    func store(_ result: Result, at index: Int) {
-        lock.lock()
+    func claimNext(by worker: Int) -> Int? {
+        condition.lock()
+        defer { condition.unlock() }
+        guard next < slots.count, !abandoned.contains(worker) else {
+            running[worker] = nil
+            return nil
+        }
+        next += 1
+        let index = order?[next - 1] ?? next - 1
+        running[worker] = (index, Date())
+        return index
+    }
+
+    /// Stores a worker's result; false when the worker was abandoned (its item ran out of time).
+    func store(_ result: Result, at index: Int, by worker: Int) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard !abandoned.contains(worker) else { return false }
+        running[worker] = nil
+        if slots[index] == nil {
+            slots[index] = result
+            filled += 1
+            condition.broadcast()
+        }
+        return true
+    }
+
+    /// The items a worker has been on for longer than `seconds`.
+    func overdue(after seconds: Double) -> [Int] {
+        condition.lock()
+        defer { condition.unlock() }
+        let now = Date()
+        return running.values.filter { now.timeIntervalSince($0.started) > seconds }.map(\.index).sorted()
+    }
+
+    /// Gives an overdue item its time-out result and abandons its worker; true when a new worker is
+    /// needed to take its place.
+    func expire(_ index: Int, with result: Result) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        guard slots[index] == nil, let worker = running.first(where: { $0.value.index == index })?.key else { return false }
         slots[index] = result
-        lock.unlock()
+        filled += 1
+        abandoned.insert(worker)
+        running[worker] = nil
+        condition.broadcast()
+        return next < slots.count
+    }
+
+    /// Waits until every slot is filled, or `timeout` passes; true when they are all filled.
+    func waitUntilFilled(timeout: Double?) -> Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        let deadline = timeout.map { Date().addingTimeInterval($0) }
+        while filled < slots.count {
+            if let deadline {
+                if !condition.wait(until: deadline) { return filled == slots.count }
+            } else {
+                condition.wait()
+            }
+        }
+        return true
     }
 
     func values() -> [Result] {
-        lock.lock()
-        defer { lock.unlock() }
+        condition.lock()
+        defer { condition.unlock() }
         return slots.map { $0! }
     }
 }

@@ -186,6 +186,11 @@ final class ResultCache: @unchecked Sendable {
         return Stamp(size: Int(info.st_size), modified: modified)
     }
 
+    /// `20` for 20.0, `2.5` for 2.5.
+    static func format(_ seconds: Double) -> String {
+        seconds == seconds.rounded() && seconds < 1e9 ? String(Int(seconds)) : String(seconds)
+    }
+
     static func hash(_ text: String) -> UInt64 {
         var hasher = FNV1a()
         hasher.add(Array(text.utf8))

@@ -31,7 +31,7 @@ final class FactCollector: TypeScopeVisitor {
     init(file: SwiftSourceFile, vocabulary: LoweringVocabulary) {
         self.file = file
         self.conditions = IdiomConditions(path: file.path)
-        self.guards = GuardResolver(tree: file.tree, conditions: conditions)
+        self.guards = GuardResolver(tree: file.tree, conditions: IdiomConditions(path: file.path, keepsNames: false))
         self.decisions = IdiomDecisionReader(file: file, conditions: conditions, guards: guards, vocabulary: vocabulary)
         super.init()
     }

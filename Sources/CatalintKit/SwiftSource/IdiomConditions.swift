@@ -7,9 +7,19 @@ import SwiftSyntax
 struct IdiomConditions {
     /// The file being read, for helper uses.
     let path: String
+    /// Whether `.other` conditions keep the identifiers they read (decisions need them to tell a
+    /// condition that adapts to the window; guards do not).
+    let keepsNames: Bool
 
-    init(path: String) {
+    init(path: String, keepsNames: Bool = true) {
         self.path = path
+        self.keepsNames = keepsNames
+    }
+
+    /// A condition on something other than the idiom: identified by where it stands (the same place
+    /// is the same condition), with the identifiers it reads when they are kept.
+    private func other(_ node: some SyntaxProtocol) -> IdiomCondition {
+        .other("@\(node.positionAfterSkippingLeadingTrivia.utf8Offset)", names: keepsNames ? Self.identifiers(in: node) : [])
     }
 
     // MARK: Reading the idiom
@@ -74,7 +84,7 @@ struct IdiomConditions {
             if case .expression(let expression) = element.condition {
                 result = result.and(condition(of: expression))
             } else {
-                result = result.and(.other(element.condition.compactText, names: Self.identifiers(in: element.condition)))
+                result = result.and(other(element.condition))
             }
         }
         return result
@@ -143,9 +153,6 @@ struct IdiomConditions {
         return nil
     }
 
-    private func other(_ expression: ExprSyntax) -> IdiomCondition {
-        .other(expression.compactText, names: Self.identifiers(in: expression))
-    }
 
     static func identifiers(in node: some SyntaxProtocol) -> [String] {
         node.tokens(viewMode: .sourceAccurate).compactMap { token in
@@ -179,7 +186,7 @@ struct IdiomConditions {
                     case .helper(let use): part = .helperIdiom(use, IdiomSet(idiom))
                     }
                 } else {
-                    part = .other(item.pattern.compactText, names: Self.identifiers(in: item.pattern))
+                    part = other(item.pattern)
                 }
                 if let whereClause = item.whereClause { part = part.and(condition(of: whereClause.condition)) }
                 test = test.or(part)

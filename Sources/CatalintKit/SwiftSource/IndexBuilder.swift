@@ -28,10 +28,11 @@ final class IndexBuilder: TypeScopeVisitor {
         var helper: HelperValue?
         var anchor: Syntax?
         if let value {
+            guard Self.mayBeHelper(value, isBool: isBool) else { return }
             helper = conditions.helperValue(of: value, isBool: isBool)
             anchor = Syntax(value)
         } else if let body {
-            if let single = IdiomConditions.singleExpression(body) {
+            if let single = IdiomConditions.singleExpression(body), Self.mayBeHelper(single, isBool: isBool) {
                 helper = conditions.helperValue(of: single, isBool: isBool)
                 anchor = Syntax(single)
             }
@@ -44,6 +45,22 @@ final class IndexBuilder: TypeScopeVisitor {
         guard let helper else { return }
         let position = anchor.map(file.position(of:)) ?? file.position(of: declaration)
         index.helpers[name, default: []].append(HelperDeclaration(name: name, value: helper, position: position))
+    }
+
+    /// The idioms' member names, and the names that read the idiom.
+    private static let idiomWords: Set<String> = ["userInterfaceIdiom", "UI_USER_INTERFACE_IDIOM", "isMacCatalystApp",
+                                                  "pad", "phone", "mac", "tv", "carPlay", "vision", "unspecified"]
+
+    /// A cheap look before the real reading: a value can be a helper only when it names the idiom
+    /// (or one of its cases), or, for a `Bool`, when it is made of names (`!isPad`, `isPad || isMac`).
+    static func mayBeHelper(_ value: ExprSyntax, isBool: Bool) -> Bool {
+        for token in value.tokens(viewMode: .sourceAccurate) {
+            if case .identifier(let text) = token.tokenKind, idiomWords.contains(text) { return true }
+        }
+        guard isBool else { return false }
+        let value = value.unwrapped
+        return value.is(PrefixOperatorExprSyntax.self) || value.is(InfixOperatorExprSyntax.self)
+            || value.is(DeclReferenceExprSyntax.self) || value.is(MemberAccessExprSyntax.self) || value.is(FunctionCallExprSyntax.self)
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {

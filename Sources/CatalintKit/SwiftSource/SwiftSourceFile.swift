@@ -13,32 +13,27 @@ struct SwiftSourceFile {
     var path: String { source.path }
     var text: String { source.text }
 
-    /// The deepest syntax tree catalint walks. Real code stays far below it; past it, recursive
-    /// walks (catalint's and swift-syntax's own) could exhaust the stack.
-    static let maximumDepth = 2_000
-
-    /// Parses a file, or says why it will not: a tree deeper than `maximumDepth` once operators are folded.
-    static func parse(path: String, text: String) -> Result<SwiftSourceFile, ReadFailure> {
-        let parsed = Parser.parse(source: text)
-        let depth = foldedDepthBound(parsed)
-        guard depth <= maximumDepth else {
-            return .failure(ReadFailure(reason: "its expressions nest about \(depth) levels deep, more than the \(maximumDepth) catalint walks safely"))
-        }
-        return .success(SwiftSourceFile(path: path, text: text, parsed: parsed))
+    /// Why a file is not parsed: the limit it is past, and where.
+    struct Refusal: Error {
+        var reason: String
+        var limit: String
+        var line: Int
     }
 
-    /// An upper bound on the depth of the tree after folding, found without recursion: the depth of
-    /// the parsed tree plus the length of its longest operator sequence (folding nests at most that).
-    static func foldedDepthBound(_ tree: SourceFileSyntax) -> Int {
-        var deepest = 0
-        var longestSequence = 0
-        var pending: [(Syntax, Int)] = [(Syntax(tree), 1)]
-        while let (node, depth) = pending.popLast() {
-            deepest = max(deepest, depth)
-            if let sequence = node.as(SequenceExprSyntax.self) { longestSequence = max(longestSequence, sequence.elements.count) }
-            for child in node.children(viewMode: .all) { pending.append((child, depth + 1)) }
+    /// Parses a file, unless a cheap scan of its text finds it past the nesting or operator-chain
+    /// limit: the parser's lookahead recurses on every bracket, and folding makes every operator
+    /// of a chain a level deeper, so either could exhaust the stack.
+    static func parse(path: String, text: String, limits: FileLimits = FileLimits()) -> Result<SwiftSourceFile, Refusal> {
+        let scan = NestingScan(Array(text.utf8))
+        if scan.deepest > limits.nesting {
+            return .failure(Refusal(reason: "its brackets nest \(scan.deepest) levels deep (line \(scan.deepestLine)), past the limit of \(limits.nesting)",
+                                    limit: "nesting", line: scan.deepestLine))
         }
-        return deepest + longestSequence
+        if scan.longestChain > limits.operatorChain {
+            return .failure(Refusal(reason: "one expression chains \(scan.longestChain) operators or member accesses (line \(scan.longestChainLine)), past the limit of \(limits.operatorChain)",
+                                    limit: "operator_chain", line: scan.longestChainLine))
+        }
+        return .success(SwiftSourceFile(path: path, text: text, parsed: Parser.parse(source: text)))
     }
 
     private init(path: String, text: String, parsed: SourceFileSyntax) {

@@ -53,6 +53,8 @@ public struct Configuration: Sendable {
     public var interfaceFiles: [Glob] = []
     public var rules: [String: RuleSettings] = [:]
     public var overrides: [ConfigurationOverride] = []
+    /// What a file may be, at most, for catalint to lint it.
+    public var limits = FileLimits()
 
     public init(directory: String = FileManager.default.currentDirectoryPath) {
         self.directory = directory
@@ -107,4 +109,26 @@ public struct Configuration: Sendable {
         }
         return level
     }
+}
+
+/// What one file may be, at most, for catalint to lint it: past any of these the file is skipped
+/// with a `file-skipped` diagnostic that says which limit stopped it, and the run goes on. They keep
+/// a run to bounded time and memory on generated or hostile input.
+public struct FileLimits: Sendable, Hashable {
+    /// Bytes (`limits.file_size`): a larger file is not read.
+    public var fileSize = 10_000_000
+    /// Levels of `(`, `[` and `{` (`limits.nesting`): deeper nesting is not parsed.
+    public var nesting = 1_000
+    /// Binary operators in one expression (`limits.operator_chain`): a longer chain is not parsed.
+    public var operatorChain = 10_000
+    /// Seconds one file may take (`limits.seconds_per_file`).
+    public var secondsPerFile = 10.0
+
+    public init() {}
+
+    /// The limits that change what lowering makes of a file, for the cache key.
+    var fingerprint: String { "\(fileSize) \(nesting) \(operatorChain)" }
+
+    /// The keys of `limits:` in `.catalint.yml`.
+    public static let keys = ["file_size", "nesting", "operator_chain", "seconds_per_file"]
 }

@@ -13,7 +13,7 @@ public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
 /// Finds and reads `.catalint.yml`. Every unknown key, unknown rule id and wrong type is an error
 /// with its place and, where a close name exists, a suggestion; nothing is ignored silently.
 public enum ConfigurationLoader {
-    public static let topLevelKeys = ["idiom", "included", "excluded", "interface_files", "rules", "overrides"]
+    public static let topLevelKeys = ["idiom", "included", "excluded", "interface_files", "rules", "overrides", "limits"]
     public static let overrideKeys = ["paths", "rules"]
 
     /// The configuration file in `directory` or its nearest parent that has one.
@@ -90,6 +90,7 @@ public enum ConfigurationLoader {
                 case "interface_files": configuration.interfaceFiles = globs(value, key: name)
                 case "rules": configuration.rules = rules(value)
                 case "overrides": configuration.overrides = overrides(value)
+                case "limits": configuration.limits = limits(value)
                 default:
                     problem(key, "unknown key '\(name)'." + Self.suggestion(name, ConfigurationLoader.topLevelKeys)
                             + " The keys are \(ConfigurationLoader.topLevelKeys.joined(separator: ", ")).")
@@ -204,6 +205,51 @@ public enum ConfigurationLoader {
                 result.append(ConfigurationOverride(paths: paths, rules: rules))
             }
             return result
+        }
+
+        /// `limits: {file_size: 20MB, nesting: 2000, operator_chain: 20000, seconds_per_file: 60}`.
+        mutating func limits(_ value: Node) -> FileLimits {
+            var limits = FileLimits()
+            guard let mapping = value.mapping else {
+                problem(value, "'limits' must be a mapping with " + FileLimits.keys.map { "'\($0)'" }.joined(separator: ", "))
+                return limits
+            }
+            for (key, entry) in mapping {
+                let name = key.string ?? ""
+                switch name {
+                case "file_size":
+                    if let bytes = Self.bytes(entry.scalar?.string ?? ""), bytes > 0 {
+                        limits.fileSize = bytes
+                    } else {
+                        problem(entry, "'file_size' must be a size in bytes, such as 10000000 or 10MB")
+                    }
+                case "nesting", "operator_chain":
+                    if let text = entry.scalar?.string, let count = Int(text), count > 0 {
+                        if name == "nesting" { limits.nesting = count } else { limits.operatorChain = count }
+                    } else {
+                        problem(entry, "'\(name)' must be a whole number of 1 or more")
+                    }
+                case "seconds_per_file":
+                    if let text = entry.scalar?.string, let seconds = Double(text), seconds > 0 {
+                        limits.secondsPerFile = seconds
+                    } else {
+                        problem(entry, "'seconds_per_file' must be a number of seconds above 0")
+                    }
+                default:
+                    problem(key, "unknown key '\(name)' in 'limits'." + Self.suggestion(name, FileLimits.keys)
+                            + " It takes " + FileLimits.keys.map { "'\($0)'" }.joined(separator: ", ") + ".")
+                }
+            }
+            return limits
+        }
+
+        /// `10000000`, `10MB`, `512 KB`, `1GB` (powers of 1000, as file managers show sizes).
+        static func bytes(_ text: String) -> Int? {
+            let trimmed = text.replacingOccurrences(of: " ", with: "").uppercased()
+            for (suffix, factor) in [("GB", 1_000_000_000), ("MB", 1_000_000), ("KB", 1_000), ("B", 1)] where trimmed.hasSuffix(suffix) {
+                return Double(trimmed.dropLast(suffix.count)).map { Int($0 * Double(factor)) }
+            }
+            return Int(trimmed)
         }
 
         mutating func number(_ value: Node, key: String) -> Double? {
