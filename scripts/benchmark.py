@@ -1,38 +1,631 @@
 #!/usr/bin/env python3
-"""Times a release build of catalint on large Swift trees and prints the numbers (no assertions).
+"""Measures catalint against its performance targets and prints the numbers; it asserts nothing.
 
-Usage: scripts/benchmark.py [RUNS]   (default 3 runs of each case; prints the best and the median)
+Workloads, each timed `--runs` times (median, min and max), catalint and the baseline alternated
+run by run (ABBA) so that the noise of this shared machine falls on both alike:
+
+  cold       `catalint lint --no-config --idiom mac -j N .` on the perf corpus (1.49M lines of
+             server-side Swift built by ../shared/make-perf-corpus.sh), on its swift-syntax part
+             (a ~300k-line project, also with -j 1) and, with --apps, on each real app in .corpus/
+             (scripts/corpus/extract.sh), else on samples/Recipes copied 200 times. A cold run
+             starts without catalint's cache (--no-cache, or its cache folder deleted) but with
+             the files in the OS page cache (one untimed run first).
+  baseline   `swift-frontend -frontend -parse` (what `swiftc -frontend` runs) over the same Swift
+             files, split by bytes into N groups, one process per group, all at once: the time a
+             parser alone needs with as many processes as catalint has threads.
+  warm       the same lint again with nothing changed, after one run that fills the cache.
+  one file   in a copy of the swift-syntax part (with a .catalint.yml, so it is the project), a
+             comment appended to one mid-sized file before each run, then `catalint lint .`,
+             `catalint lint FILE` and `catalint lint --stdin-filename FILE -`.
+  callgrind  instructions (valgrind --tool=callgrind) of catalint -j 1 and of swift-frontend
+             -parse on a fixed subset: the first 40 Swift files of swift-syntax/Sources/SwiftParser.
+             Unlike times, these barely move between runs: compare them across changes.
+
+Peak RSS is the child's own maximum resident set (wait4), the largest of the runs.
+
+Usage: scripts/benchmark.py [--catalint PATH | --build] [--corpus PATH] [--apps] [--runs N]
+                            [--jobs N] [--quick] [--json] [--skip-callgrind]
+
+  --catalint PATH   the binary (default: .build/release/catalint)
+  --build           `swift build -c release` first and use its binary
+  --corpus PATH     the perf corpus folder (default: .build-perf-corpus, git-ignored); built with
+                    ../shared/make-perf-corpus.sh when missing (a few seconds from local copies)
+  --apps            also the real apps of .corpus/ (or samples/Recipes scaled up when absent)
+  --runs N          timed runs of each case (default 5)
+  --jobs N          catalint's -j and the number of swift-frontend processes (default: the cores)
+  --quick           a smoke run: one run, no warm-up, the swift-syntax part only
+  --json            print one JSON object on standard output instead of the tables
+  --skip-callgrind  no instruction counts
+
+Progress goes to standard error. Exit status: 0, or 2 when the binary or the corpus is missing.
 """
+import argparse
+import datetime
+import json
 import os
+import re
+import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 
-root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-os.chdir(root)
-runs = int(sys.argv[1]) if len(sys.argv) > 1 else 3
-subprocess.run(["swift", "build", "-c", "release"], check=True, stdout=subprocess.DEVNULL)
-subprocess.run(["swift", "package", "resolve"], check=True, stdout=subprocess.DEVNULL)
-binary = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], check=True,
-                        capture_output=True, text=True).stdout.strip() + "/catalint"
-syntax = ".build/checkouts/swift-syntax"
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+SKIPPED_FOLDERS = {".git", ".build", "DerivedData", "Pods", "Carthage"}  # as catalint walks folders
+INTERFACE_SUFFIXES = (".interface.yml", ".interface.yaml", ".storyboard", ".xib")
+PROJECT_PART = "swift-syntax"  # the ~300k-line project of the perf corpus
+CHANGED_FILE = "Sources/SwiftParser/Patterns.swift"  # mid-sized (409 lines); else the median file
+CALLGRIND_FOLDER = "swift-syntax/Sources/SwiftParser"
+CALLGRIND_FILES = 40
+LINT = ["lint", "--no-config", "--idiom", "mac"]
 
-swift_files = [os.path.join(d, f) for d, _, names in os.walk(syntax) for f in names if f.endswith(".swift")]
-lines = sum(sum(1 for _ in open(f, encoding="utf-8", errors="replace")) for f in swift_files)
-print(f"swift-syntax 603.0.1 checkout: {len(swift_files)} Swift files, {lines} lines; {os.cpu_count()} cores")
-
-
-def measure(label, *arguments):
-    times = []
-    for _ in range(runs):
-        start = time.perf_counter()
-        subprocess.run([binary, *arguments], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-        times.append(time.perf_counter() - start)
-    print(f"{label:<44} best {min(times):6.3f}s  median {statistics.median(times):6.3f}s")
+TARGET_RATIO = 1.5
+TARGET_RSS_MB = 400
+TARGET_WARM_SHARE = 0.05
+TARGET_ONE_FILE_S = 0.3
 
 
-measure("swift-syntax, all cores", "lint", "--no-config", "--idiom", "mac", syntax)
-measure("swift-syntax, one thread (-j 1)", "lint", "--no-config", "--idiom", "mac", "-j", "1", syntax)
-measure("swift-syntax Sources only", "lint", "--no-config", "--idiom", "mac", syntax + "/Sources")
-measure("samples/Recipes", "lint", "--no-config", "samples/Recipes")
+def main():
+    options = parse_arguments()
+    catalint = find_catalint(options)
+    frontend = find_frontend()
+    corpus = ensure_corpus(options.corpus, options.corpus_script)
+    cache = detect_cache(catalint)
+    work = tempfile.mkdtemp(prefix="catalint-benchmark-")
+    result = {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "catalint": catalint, "catalint_version": version(catalint), "jobs": options.jobs,
+        "cores": os.cpu_count(), "runs": options.runs, "frontend": frontend, "corpus": corpus,
+        "cache": cache["kind"], "load_before": os.getloadavg()[0],
+    }
+    try:
+        workloads = make_workloads(options, corpus, work)
+        result["workloads"] = [measure_cold(options, catalint, frontend, cache, work, w) for w in workloads]
+        result["warm"] = measure_warm(options, catalint, cache, work, workloads[0], result["workloads"][0])
+        result["one_file"] = measure_one_file(options, catalint, cache, corpus, work)
+        result["callgrind"] = None if options.skip_callgrind else \
+            measure_callgrind(catalint, frontend, cache, corpus, work)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
+    result["load_after"] = os.getloadavg()[0]
+    result["targets"] = targets(result)
+    if options.json:
+        json.dump(result, sys.stdout, indent=2)
+        print()
+    else:
+        print_report(result)
+
+
+# -- Setup ------------------------------------------------------------------------------------
+
+def parse_arguments():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--catalint", help="the catalint binary (default: .build/release/catalint)")
+    parser.add_argument("--build", action="store_true", help="swift build -c release first")
+    parser.add_argument("--corpus", default=os.path.join(ROOT, ".build-perf-corpus"))
+    parser.add_argument("--corpus-script",
+                        default=os.path.join(os.path.dirname(ROOT), "shared", "make-perf-corpus.sh"))
+    parser.add_argument("--apps", action="store_true", help="also the real apps of .corpus/")
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--quick", action="store_true", help="one run, the swift-syntax part only")
+    parser.add_argument("--json", action="store_true")
+    parser.add_argument("--skip-callgrind", action="store_true")
+    options = parser.parse_args()
+    if options.quick:
+        options.runs = 1
+    if options.runs < 1 or options.jobs < 1:
+        parser.error("--runs and --jobs must be at least 1")
+    options.corpus = os.path.abspath(options.corpus)
+    return options
+
+
+def fail(message):
+    print(f"benchmark.py: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def progress(message):
+    print(message, file=sys.stderr, flush=True)
+
+
+def find_catalint(options):
+    if options.build:
+        progress("swift build -c release ...")
+        subprocess.run(["swift", "build", "-c", "release"], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
+        folder = subprocess.run(["swift", "build", "-c", "release", "--show-bin-path"], cwd=ROOT, check=True,
+                                capture_output=True, text=True).stdout.strip()
+        path = options.catalint or os.path.join(folder, "catalint")
+    else:
+        path = options.catalint or os.path.join(ROOT, ".build", "release", "catalint")
+    if not os.access(path, os.X_OK):
+        fail(f"no catalint binary at {path}: pass --catalint PATH, or --build")
+    return os.path.abspath(path)
+
+
+def find_frontend():
+    """swift-frontend beside swiftc: `swiftc -frontend ...` only hands over to it."""
+    swiftc = shutil.which("swiftc") or "/opt/swift/usr/bin/swiftc"
+    if not os.path.exists(swiftc):
+        fail("no swiftc on PATH nor at /opt/swift/usr/bin/swiftc")
+    frontend = os.path.join(os.path.dirname(os.path.realpath(swiftc)), "swift-frontend")
+    return frontend if os.access(frontend, os.X_OK) else swiftc
+
+
+def ensure_corpus(corpus, script):
+    if not os.path.isdir(corpus):
+        if not os.path.exists(script):
+            fail(f"no perf corpus at {corpus} and no {script} to build it")
+        progress(f"building the perf corpus: {script} {corpus}")
+        subprocess.run(["bash", script, corpus], check=True, stdout=sys.stderr)
+    if not os.path.isdir(os.path.join(corpus, PROJECT_PART)):
+        fail(f"{corpus} has no {PROJECT_PART}/: delete it and run again to rebuild it")
+    return corpus
+
+
+def version(binary):
+    done = subprocess.run([binary, "--version"], capture_output=True, text=True)
+    return done.stdout.strip()
+
+
+def detect_cache(catalint):
+    """How to run catalint cold and warm, from the options `lint --help` lists."""
+    text = subprocess.run([catalint, "lint", "--help"], capture_output=True, text=True).stdout
+    no_cache = re.search(r"--no-cache\b", text) is not None
+    match = re.search(r"(--cache[-\w]*)[ =]<", text)  # --cache-dir <path>
+    folder_option = match.group(1) if match else None
+    kind = ", ".join(o for o in ("--no-cache" if no_cache else None, folder_option) if o) or "none"
+    return {"kind": kind, "no_cache": no_cache, "folder_option": folder_option}
+
+
+def cache_arguments(cache, work, cold):
+    """Arguments for a cold run (--no-cache, else an emptied cache folder) or a warm one (the cache
+    in our own folder, not in the corpus). catalint takes --no-cache or --cache-dir, not both."""
+    if cold and cache["no_cache"]:
+        return ["--no-cache"]
+    if not cache["folder_option"]:
+        return []
+    folder = os.path.join(work, "cache")
+    if cold:
+        shutil.rmtree(folder, ignore_errors=True)
+    return [cache["folder_option"], folder]
+
+
+# -- Files ------------------------------------------------------------------------------------
+
+def walk(root):
+    """The Swift and interface files catalint finds under root, as sorted relative paths."""
+    swift, interface = [], []
+    for folder, folders, names in os.walk(root):
+        folders[:] = [f for f in folders if f not in SKIPPED_FOLDERS and not f.startswith(".")]
+        for name in names:
+            path = os.path.relpath(os.path.join(folder, name), root)
+            if name.endswith(".swift"):
+                swift.append(path)
+            elif name.endswith(INTERFACE_SUFFIXES):
+                interface.append(path)
+    return sorted(swift), sorted(interface)
+
+
+def count_lines(path):
+    with open(path, "rb") as handle:
+        return handle.read().count(b"\n")
+
+
+class Workload:
+    def __init__(self, name, root, jobs, note=""):
+        self.name, self.root, self.jobs, self.note = name, root, jobs, note
+        self.swift, self.interface = walk(root)
+        self.bytes, self.lines = {}, 0
+        for path in self.swift:
+            with open(os.path.join(root, path), "rb") as handle:
+                data = handle.read()
+            self.bytes[path] = len(data)
+            self.lines += data.count(b"\n")
+
+
+def make_workloads(options, corpus, work):
+    workloads = []
+    if not options.quick:
+        workloads.append(Workload("perf corpus", corpus, options.jobs, "8 packages"))
+    workloads.append(Workload(f"{PROJECT_PART} part", os.path.join(corpus, PROJECT_PART), options.jobs))
+    if not options.quick and options.jobs > 1:
+        workloads.append(Workload(f"{PROJECT_PART} part", os.path.join(corpus, PROJECT_PART), 1))
+    if options.apps:
+        apps = os.path.join(ROOT, ".corpus")
+        names = sorted(n for n in os.listdir(apps) if walk(os.path.join(apps, n))[0]) if os.path.isdir(apps) else []
+        for name in names:
+            workloads.append(Workload(f"app {name}", os.path.join(apps, name), options.jobs))
+        if not names:
+            scaled = os.path.join(work, "samples-scaled")
+            for index in range(200):
+                shutil.copytree(os.path.join(ROOT, "samples", "Recipes"), os.path.join(scaled, f"Recipes{index:03}"))
+            workloads.append(Workload("samples/Recipes x200", scaled, options.jobs, "no .corpus/"))
+    return workloads
+
+
+def split_by_bytes(files, sizes, groups):
+    """Balanced groups (largest file first into the lightest group), each in path order."""
+    buckets = [[0, []] for _ in range(min(groups, max(1, len(files))))]
+    for path in sorted(files, key=lambda p: (-sizes[p], p)):
+        bucket = min(buckets, key=lambda b: b[0])
+        bucket[0] += sizes[path]
+        bucket[1].append(path)
+    return [sorted(b[1]) for b in buckets if b[1]]
+
+
+# -- Running ----------------------------------------------------------------------------------
+
+def start(command, cwd, stdin=None, stdout=None, stderr=None):
+    return subprocess.Popen(command, cwd=cwd, stdin=stdin or subprocess.DEVNULL,
+                            stdout=stdout or subprocess.DEVNULL, stderr=stderr or subprocess.DEVNULL)
+
+
+def reap(process):
+    """Waits for the process; its exit status, its own peak RSS in bytes and its CPU seconds."""
+    _, status, usage = os.wait4(process.pid, 0)
+    process.returncode = os.waitstatus_to_exitcode(status)
+    return process.returncode, usage.ru_maxrss * 1024, usage.ru_utime + usage.ru_stime
+
+
+def run_once(command, cwd, stdin_path=None, stdout_path=None):
+    """Wall time, exit status, peak RSS and the tail of standard error of one run."""
+    with tempfile.TemporaryFile() as err, \
+            open(stdin_path, "rb") if stdin_path else open(os.devnull, "rb") as stdin, \
+            open(stdout_path, "wb") if stdout_path else open(os.devnull, "wb") as out:
+        began = time.perf_counter()
+        status, rss, cpu = reap(start(command, cwd, stdin=stdin, stdout=out, stderr=err))
+        wall = time.perf_counter() - began
+        err.seek(0)
+        tail = err.read()[-2000:].decode("utf-8", "replace")
+    return {"wall": wall, "cpu": cpu, "status": status, "rss": rss, "stderr": tail}
+
+
+def run_groups(frontend, cwd, lists, errors_dir=None):
+    """swift-frontend -parse on each file list at once; wall time of the batch, largest RSS."""
+    processes, outputs = [], []
+    began = time.perf_counter()
+    for index, filelist in enumerate(lists):
+        err = open(os.path.join(errors_dir, f"{index}.txt"), "wb") if errors_dir else None
+        outputs.append(err)
+        command = [frontend, "-frontend", "-parse", "-diagnostic-style", "llvm", "-filelist", filelist]
+        processes.append(start(command, cwd, stderr=err))
+    statuses, rss, cpu = [], 0, 0.0
+    for process in processes:
+        status, peak, seconds_used = reap(process)
+        statuses.append(status)
+        rss = max(rss, peak)
+        cpu += seconds_used
+    wall = time.perf_counter() - began
+    for err in outputs:
+        if err:
+            err.close()
+    return {"wall": wall, "cpu": cpu, "statuses": statuses, "rss": rss}
+
+
+def summary(values):
+    return {"median": statistics.median(values), "min": min(values), "max": max(values), "all": values}
+
+
+def checked_count(output_path):
+    """The `(N files checked)` of a text report, to see that catalint read what we counted."""
+    with open(output_path, "rb") as handle:
+        handle.seek(max(0, os.path.getsize(output_path) - 400))
+        match = re.search(rb"\((\d+) files? checked\)", handle.read())
+    return int(match.group(1)) if match else None
+
+
+def measure_cold(options, catalint, frontend, cache, work, workload):
+    label = f"{workload.name} (-j {workload.jobs})"
+    progress(f"{label}: {len(workload.swift)} Swift files, {workload.lines} lines")
+    lists = []
+    for index, group in enumerate(split_by_bytes(workload.swift, workload.bytes, workload.jobs)):
+        filelist = os.path.join(work, f"files-{index}.txt")
+        with open(filelist, "w") as handle:
+            handle.write("".join(path + "\n" for path in group))
+        lists.append(filelist)
+    errors_dir = os.path.join(work, "swiftc-errors")
+    shutil.rmtree(errors_dir, ignore_errors=True)
+    os.makedirs(errors_dir)
+    report = os.path.join(work, "report.txt")
+
+    def lint():
+        command = [catalint] + LINT + cache_arguments(cache, work, cold=True) + ["-j", str(workload.jobs), "."]
+        return run_once(command, workload.root, stdout_path=report)
+
+    if not options.quick:  # untimed: the files into the page cache, for both alike
+        lint()
+        run_groups(frontend, workload.root, lists)
+    ours, theirs, failures = [], [], []
+    for index in range(options.runs):
+        pair = {}
+        for which in ("catalint", "swiftc") if index % 2 == 0 else ("swiftc", "catalint"):
+            if which == "catalint":
+                pair[which] = lint()
+                if pair[which]["status"] not in (0, 1):
+                    failures.append(f"catalint exited {pair[which]['status']}: {pair[which]['stderr'].strip()[-300:]}")
+            else:
+                pair[which] = run_groups(frontend, workload.root, lists, errors_dir if index == 0 else None)
+        ours.append(pair["catalint"])
+        theirs.append(pair["swiftc"])
+        progress(f"  run {index + 1}/{options.runs}: catalint {pair['catalint']['wall']:.3f} s, "
+                 f"swift-frontend -parse {pair['swiftc']['wall']:.3f} s")
+    error_files = set()
+    for name in os.listdir(errors_dir):
+        with open(os.path.join(errors_dir, name), encoding="utf-8", errors="replace") as handle:
+            for line in handle:
+                match = re.match(r"(.+?):\d+:\d+: error: ", line)
+                if match:
+                    error_files.add(match.group(1))
+    bad_status = sorted({s for t in theirs for s in t["statuses"] if s not in (0, 1)})
+    checked = checked_count(report)
+    expected = len(workload.swift) + len(workload.interface)
+    result = {
+        "name": workload.name, "note": workload.note, "root": workload.root, "jobs": workload.jobs,
+        "swift_files": len(workload.swift), "interface_files": len(workload.interface),
+        "lines": workload.lines, "bytes": sum(workload.bytes.values()),
+        "catalint": summary([r["wall"] for r in ours]), "catalint_rss": max(r["rss"] for r in ours),
+        "catalint_status": sorted({r["status"] for r in ours}), "catalint_files_checked": checked,
+        "catalint_cpu": summary([r["cpu"] for r in ours]), "swiftc_cpu": summary([r["cpu"] for r in theirs]),
+        "swiftc": summary([r["wall"] for r in theirs]), "swiftc_rss": max(r["rss"] for r in theirs),
+        "swiftc_processes": len(lists), "swiftc_files_with_errors": len(error_files),
+        "swiftc_bad_status": bad_status, "failures": failures,
+    }
+    # Each catalint run against the swiftc run next to it, so that a busy spell weighs on both.
+    result["ratio"] = statistics.median(a["wall"] / b["wall"] for a, b in zip(ours, theirs))
+    result["cpu_ratio"] = statistics.median(a["cpu"] / b["cpu"] for a, b in zip(ours, theirs))
+    if checked is not None and checked != expected:
+        failures.append(f"catalint checked {checked} files, the benchmark counted {expected}")
+    return result
+
+
+def measure_warm(options, catalint, cache, work, workload, cold):
+    if cache["kind"] == "none":
+        return {"cache": False, "median": cold["catalint"]["median"], "share": 1.0}
+    progress(f"{workload.name}: warm runs")
+    if cache["folder_option"]:
+        shutil.rmtree(os.path.join(work, "cache"), ignore_errors=True)
+    command = [catalint] + LINT + cache_arguments(cache, work, cold=False) + ["-j", str(workload.jobs), "."]
+    run_once(command, workload.root)  # fills the cache
+    times, rss, statuses = [], 0, set()
+    for index in range(options.runs):
+        done = run_once(command, workload.root)
+        times.append(done["wall"])
+        rss = max(rss, done["rss"])
+        statuses.add(done["status"])
+        progress(f"  run {index + 1}/{options.runs}: {done['wall']:.3f} s")
+    result = summary(times)
+    result.update({"cache": True, "rss": rss, "share": result["median"] / cold["catalint"]["median"],
+                   "statuses": sorted(statuses)})
+    return result
+
+
+def measure_one_file(options, catalint, cache, corpus, work):
+    project = os.path.join(work, "project")
+    shutil.copytree(os.path.join(corpus, PROJECT_PART), project, symlinks=True)
+    with open(os.path.join(project, ".catalint.yml"), "w") as handle:
+        handle.write("# Written by scripts/benchmark.py: this folder is the project.\nidiom: mac\n")
+    swift, _ = walk(project)
+    if CHANGED_FILE in swift:
+        changed = CHANGED_FILE
+    else:
+        by_size = sorted(swift, key=lambda p: (os.path.getsize(os.path.join(project, p)), p))
+        changed = by_size[len(by_size) // 2]
+    lines = sum(count_lines(os.path.join(project, p)) for p in swift)
+    with open(os.path.join(project, changed), "rb") as handle:
+        original = handle.read()
+    if not original.endswith(b"\n"):
+        original += b"\n"
+    progress(f"one changed file: {changed} in {PROJECT_PART} ({lines} lines)")
+    base = [catalint, "lint"] + cache_arguments(cache, work, cold=False) + ["-j", str(options.jobs)]
+    edited = os.path.join(work, "edited.swift")
+    cases = [("project", "catalint lint .", base + ["."], None),
+             ("file", f"catalint lint {changed}", base + [changed], None),
+             ("stdin", f"catalint lint --stdin-filename {changed} -",
+              base + ["--stdin-filename", changed, "-"], edited)]
+    run_once(base + ["."], project)  # fills the cache, if there is one; the page cache anyway
+    times = {key: [] for key, _, _, _ in cases}
+    statuses = set()
+    for index in range(options.runs):
+        for key, _, command, stdin in cases:
+            text = original + f"// catalint benchmark: edit {index} for {key}\n".encode()
+            with open(stdin or os.path.join(project, changed), "wb") as handle:
+                handle.write(text)
+            done = run_once(command, project, stdin_path=stdin)
+            statuses.add(done["status"])
+            times[key].append(done["wall"])
+        progress(f"  run {index + 1}/{options.runs}: " +
+                 ", ".join(f"{key} {times[key][-1]:.3f} s" for key, _, _, _ in cases))
+    return {"project": PROJECT_PART, "lines": lines, "files": len(swift), "file": changed,
+            "statuses": sorted(statuses),
+            "cases": [dict(summary(times[key]), key=key, command=label) for key, label, _, _ in cases]}
+
+
+def measure_callgrind(catalint, frontend, cache, corpus, work):
+    if not shutil.which("valgrind"):
+        return {"error": "valgrind is not installed"}
+    source = os.path.join(corpus, CALLGRIND_FOLDER)
+    files = walk(source)[0][:CALLGRIND_FILES]
+    # A fixed folder, so that the paths (and the instructions spent on them) are the same every time.
+    subset = os.path.join(tempfile.gettempdir(), "catalint-benchmark-callgrind")
+    shutil.rmtree(subset, ignore_errors=True)
+    for path in files:
+        os.makedirs(os.path.dirname(os.path.join(subset, path)), exist_ok=True)
+        shutil.copyfile(os.path.join(source, path), os.path.join(subset, path))
+    lines = sum(count_lines(os.path.join(subset, p)) for p in files)
+    progress(f"callgrind: {len(files)} files of {CALLGRIND_FOLDER} ({lines} lines)")
+    # Valgrind 3.19 cannot read the DWARF 5 of a Swift release build: a copy without it first.
+    binaries = []
+    if shutil.which("objcopy"):
+        stripped = os.path.join(work, "catalint-nodebug")
+        if subprocess.run(["objcopy", "--strip-debug", catalint, stripped]).returncode == 0:
+            binaries.append(stripped)
+    binaries.append(catalint)
+    ours = None
+    for binary in binaries:
+        ours = instructions([binary] + LINT + cache_arguments(cache, work, cold=True) + ["-j", "1", "."], subset)
+        if ours["count"] is not None:
+            break
+    theirs = instructions([frontend, "-frontend", "-parse", "-diagnostic-style", "llvm"] + files, subset)
+    shutil.rmtree(subset, ignore_errors=True)
+    result = {"folder": CALLGRIND_FOLDER, "files": len(files), "lines": lines,
+              "catalint": ours["count"], "swiftc": theirs["count"],
+              "stripped_copy": ours["count"] is not None and binary != catalint}
+    if ours["count"] is None or theirs["count"] is None:
+        result["error"] = (ours["error"] or theirs["error"])[-500:]
+    return result
+
+
+def instructions(command, cwd):
+    # Swift seeds its hash function at random in each process; fixed, the counts repeat.
+    environment = dict(os.environ, SWIFT_DETERMINISTIC_HASHING="1")
+    done = subprocess.run(["valgrind", "--tool=callgrind", "--callgrind-out-file=/dev/null"] + command,
+                          cwd=cwd, env=environment, stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True,
+                          errors="replace")
+    match = re.search(r"Collected : (\d+)", done.stderr)
+    return {"count": int(match.group(1)) if match else None, "error": None if match else done.stderr}
+
+
+# -- Report -----------------------------------------------------------------------------------
+
+def verdict(value, limit):
+    return "met" if value <= limit else "not met"
+
+
+def targets(result):
+    """Each target of the performance issue: what it is, the value measured, met or not."""
+    rows = []
+    by_name = {(w["name"], w["jobs"]): w for w in result["workloads"]}
+    jobs = result["jobs"]
+    perf = by_name.get(("perf corpus", jobs))
+    for workload in result["workloads"]:
+        if workload["jobs"] == jobs:
+            rows.append({"target": f"cold, {workload['name']}: catalint / swiftc -parse <= {TARGET_RATIO}x",
+                         "value": f"{workload['ratio']:.2f}x", "met": workload["ratio"] <= TARGET_RATIO})
+    if perf:
+        rss = perf["catalint_rss"] / 1e6
+        rows.append({"target": f"peak RSS, perf corpus <= {TARGET_RSS_MB} MB", "value": f"{rss:.0f} MB",
+                     "met": rss <= TARGET_RSS_MB})
+    warm = result["warm"]
+    name = result["workloads"][0]["name"]
+    rows.append({"target": f"warm, nothing changed <= {TARGET_WARM_SHARE:.0%} of cold ({name})",
+                 "value": f"{warm['share']:.0%}" + ("" if warm["cache"] else " (no cache)"),
+                 "met": warm["share"] <= TARGET_WARM_SHARE})
+    for case in result["one_file"]["cases"]:
+        rows.append({"target": f"one changed file, {case['command']} <= {TARGET_ONE_FILE_S} s",
+                     "value": f"{case['median']:.3f} s", "met": case["median"] <= TARGET_ONE_FILE_S})
+    return rows
+
+
+def seconds(value):
+    return f"{value:.3f}" if value < 10 else f"{value:.2f}"
+
+
+def spread(stats):
+    if len(stats["all"]) == 1:
+        return seconds(stats["median"])
+    return f"{seconds(stats['median'])} ({seconds(stats['min'])}-{seconds(stats['max'])})"
+
+
+def megabytes(value):
+    return f"{value / 1e6:,.0f} MB"
+
+
+def table(headers, rows):
+    widths = [max(len(str(x)) for x in column) for column in zip(headers, *rows)]
+    lines = []
+    for index, row in enumerate([headers] + rows):
+        cells = [str(c).rjust(w) if i and str(c)[:1].isdigit() else str(c).ljust(w)
+                 for i, (c, w) in enumerate(zip(row, widths))]
+        lines.append("  ".join(cells).rstrip())
+        if index == 0:
+            lines.append("  ".join("-" * w for w in widths))
+    return "\n".join(lines)
+
+
+def print_report(result):
+    cache = "no cache" if result["cache"] == "none" else f"cache via {result['cache']}"
+    print(f"catalint benchmark, {result['date']}; load average {result['load_before']:.2f} before, "
+          f"{result['load_after']:.2f} after; {result['cores']} cores")
+    print(f"catalint {result['catalint_version']}: {result['catalint']} ({cache})")
+    print(f"baseline: {result['frontend']} -frontend -parse over the same Swift files, "
+          f"split by bytes into one process per catalint thread")
+    runs = f"{result['runs']} run{'s' if result['runs'] > 1 else ''} each"
+    print(f"perf corpus: {result['corpus']}; {runs}: median (min-max), seconds of wall time, "
+          f"catalint and swiftc alternated")
+    print()
+    rows = []
+    for w in result["workloads"]:
+        files = f"{w['swift_files']}" + (f"+{w['interface_files']}" if w["interface_files"] else "")
+        name = w["name"] + (f" ({w['note']})" if w["note"] else "")
+        ratio_met = "met" if w["ratio"] <= TARGET_RATIO else "not met"
+        rows.append([name, w["jobs"], files, f"{w['lines']:,}", spread(w["catalint"]), spread(w["swiftc"]),
+                     f"{w['ratio']:.2f}x", f"{w['cpu_ratio']:.2f}x", megabytes(w["catalint_rss"]),
+                     megabytes(w["swiftc_rss"]), f"<= {TARGET_RATIO}x", ratio_met])
+    print(table(["workload (cold)", "-j", "files", "lines", "catalint s", "swiftc -parse s", "ratio",
+                 "CPU ratio", "peak RSS", "swiftc RSS", "target", ""], rows))
+    print("files: Swift + Interface Builder and interface files (swiftc gets the Swift files)\n"
+          "ratio: the median of each catalint run's wall time over the swiftc run's next to it\n"
+          "CPU ratio: the same of user+system seconds (all threads, all swiftc processes), steadier on a busy machine\n"
+          "peak RSS: the largest of the runs (swiftc: of one process)")
+    said = set()
+    for w in result["workloads"]:
+        count = w["swiftc_files_with_errors"]
+        if count and w["name"] not in said:
+            said.add(w["name"])
+            print(f"  {w['name']}: swiftc reported errors in {count} file{'s' if count > 1 else ''} (top-level code "
+                  f"outside main.swift, and the like), parsed all the same and kept")
+        for message in w["failures"] + [f"swiftc exited {s}" for s in w["swiftc_bad_status"]]:
+            print(f"  {w['name']}: WARNING: {message}")
+    print()
+
+    by_name = {(w["name"], w["jobs"]): w for w in result["workloads"]}
+    perf = by_name.get(("perf corpus", result["jobs"]))
+    part = by_name.get((f"{PROJECT_PART} part", result["jobs"]))
+    single = by_name.get((f"{PROJECT_PART} part", 1))
+    if perf:
+        print(f"peak RSS, perf corpus: {megabytes(perf['catalint_rss'])} (target <= {TARGET_RSS_MB} MB): "
+              f"{verdict(perf['catalint_rss'] / 1e6, TARGET_RSS_MB)}")
+        if part:
+            print(f"  against size: {megabytes(part['catalint_rss'])} for {part['lines']:,} lines, "
+                  f"{megabytes(perf['catalint_rss'])} for {perf['lines']:,} "
+                  f"({perf['catalint_rss'] / part['catalint_rss']:.1f}x the memory for "
+                  f"{perf['lines'] / part['lines']:.1f}x the lines; the target: flat)")
+    if part and single:
+        print(f"  against threads: {PROJECT_PART} part {megabytes(single['catalint_rss'])} with -j 1, "
+              f"{megabytes(part['catalint_rss'])} with -j {part['jobs']}; "
+              f"time {spread(single['catalint'])} s with -j 1")
+    warm = result["warm"]
+    name = result["workloads"][0]["name"]
+    if warm["cache"]:
+        print(f"warm, nothing changed, {name}: {spread(warm)} s, {warm['share']:.1%} of cold "
+              f"(target <= {TARGET_WARM_SHARE:.0%}): {verdict(warm['share'], TARGET_WARM_SHARE)}; "
+              f"peak RSS {megabytes(warm['rss'])}")
+        if any(s not in (0, 1) for s in warm["statuses"]):
+            print(f"  WARNING: catalint exited {warm['statuses']}")
+    else:
+        print(f"warm, nothing changed, {name}: no cache: warm = cold, 100% of cold "
+              f"(target <= {TARGET_WARM_SHARE:.0%}): not met")
+    one = result["one_file"]
+    print(f"one changed file, {one['file']} in {one['project']} ({one['files']} files, {one['lines']:,} lines), "
+          f"a comment appended before each run:")
+    width = max(len(c["command"]) for c in one["cases"])
+    for case in one["cases"]:
+        print(f"  {case['command'].ljust(width)}  {spread(case)} s  (target <= {TARGET_ONE_FILE_S} s): "
+              f"{verdict(case['median'], TARGET_ONE_FILE_S)}")
+    if any(s not in (0, 1) for s in one["statuses"]):
+        print(f"  WARNING: catalint exited {one['statuses']}")
+    grind = result["callgrind"]
+    if grind is None:
+        pass
+    elif grind.get("catalint") is None or grind.get("swiftc") is None:
+        print(f"callgrind: failed: {grind.get('error', '').strip()[-300:]}")
+    else:
+        print(f"callgrind, {grind['files']} files of {grind['folder']} ({grind['lines']:,} lines), "
+              f"instructions: catalint -j 1 {grind['catalint']:,}, swift-frontend -parse {grind['swiftc']:,} "
+              f"({grind['catalint'] / grind['swiftc']:.2f}x)")
+
+
+if __name__ == "__main__":
+    main()
