@@ -1,3 +1,5 @@
+import Foundation
+
 /// A file's text with its line starts, to turn the offsets and marks parsers give into positions.
 /// LF, CRLF and a lone CR each end a line.
 struct SourceText: Sendable {
@@ -6,6 +8,9 @@ struct SourceText: Sendable {
     private let bytes: [UInt8]
     /// UTF-8 offset of the start of each line; line 1 starts at 0.
     private let lineStarts: [Int]
+    /// The last position computed, to count only what lies between it and the next one on the same
+    /// line: positions come in order, so a line with many findings is read once, not once per finding.
+    private let cursor = ColumnCursor()
 
     init(path: String, text: String) {
         self.path = path
@@ -55,9 +60,20 @@ struct SourceText: Sendable {
     func position(utf8Offset offset: Int) -> SourcePosition {
         let offset = min(max(offset, 0), bytes.count)
         let line = lineNumber(utf8Offset: offset)
-        let prefix = String(decoding: bytes[lineStarts[line - 1]..<offset], as: UTF8.self)
-        return SourcePosition(path: path, line: line, column: prefix.count + 1,
-                              utf8Column: offset - lineStarts[line - 1] + 1, utf16Column: prefix.utf16.count + 1)
+        let lineStart = lineStarts[line - 1]
+        // Count from the last position computed when it is earlier on the same line, else from the
+        // line's start. Characters are counted on a scalar boundary of the line, so a combining mark
+        // after the last position is joined correctly: the count restarts at the line when unsure.
+        var from = (offset: lineStart, characters: 0, utf16: 0)
+        if let last = cursor.last, last.line == line, last.offset <= offset, last.offset > lineStart,
+           last.offset < bytes.count, bytes[last.offset] < 0x80 {
+            from = (last.offset, last.characters, last.utf16)
+        }
+        let between = String(decoding: bytes[from.offset..<offset], as: UTF8.self)
+        let characters = from.characters + between.count
+        let utf16 = from.utf16 + between.utf16.count
+        cursor.last = (line, offset, characters, utf16)
+        return SourcePosition(path: path, line: line, column: characters + 1, utf8Column: offset - lineStart + 1, utf16Column: utf16 + 1)
     }
 
     /// The position of a 1-based line and a 1-based column counted in Unicode scalars (as libyaml does).
@@ -85,7 +101,7 @@ struct SourceText: Sendable {
     }
 
     /// The UTF-8 offset where a 1-based line's text ends, before its line break.
-    private func lineEnd(_ number: Int) -> Int {
+    func lineEnd(_ number: Int) -> Int {
         var end = number < lineStarts.count ? lineStarts[number] : bytes.count
         if end > lineStarts[number - 1], bytes[end - 1] == UInt8(ascii: "\n") { end -= 1 }
         if end > lineStarts[number - 1], bytes[end - 1] == UInt8(ascii: "\r") { end -= 1 }
@@ -96,5 +112,24 @@ struct SourceText: Sendable {
     func line(_ number: Int) -> String? {
         guard number >= 1, number <= lineStarts.count else { return nil }
         return String(decoding: bytes[lineStarts[number - 1]..<lineEnd(number)], as: UTF8.self)
+    }
+}
+
+/// The last position a `SourceText` computed; shared by copies of the same text, guarded by a lock.
+private final class ColumnCursor: @unchecked Sendable {
+    private let lock = NSLock()
+    private var stored: (line: Int, offset: Int, characters: Int, utf16: Int)?
+
+    var last: (line: Int, offset: Int, characters: Int, utf16: Int)? {
+        get {
+            lock.lock()
+            defer { lock.unlock() }
+            return stored
+        }
+        set {
+            lock.lock()
+            stored = newValue
+            lock.unlock()
+        }
     }
 }

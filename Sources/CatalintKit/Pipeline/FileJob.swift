@@ -36,7 +36,7 @@ public struct SourceExcerpt: Hashable, Sendable, Codable {
     }
 
     init(line: String, column: Int) {
-        guard line.count > Self.longestWholeLine else {
+        guard line.utf8.count > Self.longestWholeLine else {
             self.text = line
             self.caret = column
             return
@@ -46,6 +46,30 @@ public struct SourceExcerpt: Hashable, Sendable, Codable {
         let end = min(characters.count, column - 1 + Self.window)
         self.text = (start > 0 ? "…" : "") + String(characters[start..<end]) + (end < characters.count ? "…" : "")
         self.caret = column - start + (start > 0 ? 1 : 0)
+    }
+
+    /// The excerpt at a position of a text, reading only the bytes around it on a long line.
+    init(_ source: SourceText, at position: SourcePosition) {
+        let bytes = source.utf8
+        let lineStart = source.lineStart(position.line)
+        let offset = min(lineStart + position.utf8Column - 1, bytes.count)
+        let lineEnd = max(offset, source.lineEnd(position.line))
+        guard lineEnd - lineStart > Self.longestWholeLine else {
+            self.init(text: String(decoding: bytes[lineStart..<lineEnd], as: UTF8.self), caret: position.column)
+            return
+        }
+        // A window of bytes around the position, cut on scalar boundaries.
+        func boundary(_ index: Int) -> Int {
+            var index = index
+            while index > lineStart, index < lineEnd, bytes[index] & 0xC0 == 0x80 { index -= 1 }
+            return index
+        }
+        let start = boundary(max(lineStart, offset - Self.window * 2))
+        let end = boundary(min(lineEnd, offset + Self.window * 2))
+        let before = String(decoding: bytes[start..<offset], as: UTF8.self)
+        let after = String(decoding: bytes[offset..<end], as: UTF8.self)
+        let lead = start > lineStart ? "…" : ""
+        self.init(text: lead + before + after + (end < lineEnd ? "…" : ""), caret: lead.count + before.count + 1)
     }
 }
 
@@ -116,12 +140,10 @@ enum FileJob {
         }
         for directive in output.suppressions { positions += [directive.position] + directive.rules.map { $0.position } }
         var excerpts: [ExcerptKey: SourceExcerpt] = [:]
-        var lines: [Int: String] = [:]
         for position in positions {
             let key = ExcerptKey(line: position.line, column: position.column)
-            guard excerpts[key] == nil else { continue }
-            if lines[position.line] == nil { lines[position.line] = source.line(position.line) ?? "" }
-            excerpts[key] = SourceExcerpt(line: lines[position.line]!, column: position.column)
+            guard excerpts[key] == nil, position.line >= 1, position.line <= source.lineCount else { continue }
+            excerpts[key] = SourceExcerpt(source, at: position)
         }
         return excerpts
     }
