@@ -73,6 +73,15 @@ final class LimitsTests: XCTestCase {
         XCTAssertEqual(rules(limited), ["Good.swift file-skipped", "Huge.swift file-skipped"])
     }
 
+    func testBranchesForOtherCompilersAreNotSyntaxChecked() throws {
+        let directory = try project(["Future.swift": "#if swift(>=99)\nlet x = future )( syntax\n#else\nlet y = UIPageControl()\n#endif\n"])
+        let run = try runCatalint(["lint", "--no-cache", "--format", "xcode", "."], in: directory)
+        XCTAssertEqual(rules(run), ["Future.swift unavailable-control", "Good.swift unavailable-control"])
+        try write("swift_version: \"99.1\"\n", to: directory.appendingPathComponent(".catalint.yml"))
+        let newer = try runCatalint(["lint", "--no-cache", "--format", "xcode", "."], in: directory)
+        XCTAssertEqual(rules(newer), ["Future.swift invalid-swift", "Good.swift unavailable-control"])
+    }
+
     func testLimitsInTheConfigurationAreChecked() throws {
         let directory = try project([:], configuration: "limits:\n  nesting: deep\n  file_sise: 3MB\n")
         let run = try runCatalint(["lint", "."], in: directory)

@@ -258,3 +258,36 @@ final class SwiftFrontEndTests: XCTestCase {
         XCTAssertEqual(findings(source), ["3:9 slider-custom-appearance", "4:9 slider-custom-appearance"])
     }
 }
+
+/// `#if swift(...)` and `#if compiler(...)` branches a compiler would skip hold syntax for other
+/// compilers: their syntax errors do not count.
+final class VersionConditionTests: XCTestCase {
+    private func errors(_ source: String, version: String? = nil) -> [String] {
+        var configuration = Configuration(directory: "/p")
+        if let version { configuration.swiftVersion = SwiftVersion(version)! }
+        return Linter(options: LintOptions(configuration: configuration)).lintSources([(path: "/p/A.swift", text: source)])
+            .diagnostics.filter { $0.rule == ToolRule.invalidSwift }.map { "\($0.position.line)" }
+    }
+
+    func testInactiveVersionBranchesAreNotSyntaxChecked() {
+        let newer = "#if swift(>=99)\nlet x = future syntax here )(\n#else\nlet y = 1\n#endif\n"
+        XCTAssertEqual(errors(newer), [])
+        XCTAssertEqual(errors("#if compiler(<5.0)\nold ( syntax\n#endif\nlet s = 1\n"), [])
+        XCTAssertEqual(errors("#if swift(>=5.9) && !swift(>=99)\nlet a = 1\n#elseif swift(>=99)\nbroken ( code\n#endif\n"), [])
+        // An active branch is checked, and so is one that depends on anything but the version.
+        XCTAssertEqual(errors("#if swift(>=5.0)\nlet x = )(\n#endif\n"), ["2"])
+        XCTAssertEqual(errors("#if DEBUG\nlet x = )(\n#endif\n"), ["2"])
+        XCTAssertEqual(errors("#if swift(>=99) || DEBUG\nlet x = )(\n#endif\n"), ["2"])
+        // The project's Swift decides: with swift_version 5.8, `#if swift(>=5.9)` is skipped.
+        let gated = "#if swift(>=5.9)\nlet x = )(\n#endif\n"
+        XCTAssertEqual(errors(gated), ["2"])
+        XCTAssertEqual(errors(gated, version: "5.8"), [])
+    }
+
+    func testVersionsCompareByComponents() {
+        XCTAssertTrue(SwiftVersion("5.10")! > SwiftVersion("5.9")!)
+        XCTAssertEqual(SwiftVersion("6")!, SwiftVersion("6.0.0")!)
+        XCTAssertNil(SwiftVersion("six"))
+        XCTAssertNil(SwiftVersion("5..1"))
+    }
+}

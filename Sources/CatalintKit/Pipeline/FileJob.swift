@@ -75,7 +75,8 @@ public struct SourceExcerpt: Hashable, Sendable, Codable {
 
 enum FileJob {
     /// Lowers one input with the front end for its kind.
-    static func run(_ input: SourceInput, vocabulary: LoweringVocabulary, limits: FileLimits = FileLimits()) -> FileOutput {
+    static func run(_ input: SourceInput, vocabulary: LoweringVocabulary, limits: FileLimits = FileLimits(),
+                    swiftVersion: SwiftVersion = .newest) -> FileOutput {
         var output = FileOutput(path: input.path)
         let text: String
         switch input.contents {
@@ -97,8 +98,8 @@ enum FileJob {
             case .success(let file):
                 source = file.source
                 output.index = IndexBuilder.index(file)
-                output.facts = FactCollector.facts(for: file, vocabulary: vocabulary)
-                if let error = file.firstSyntaxError() {
+                output.facts = FactCollector.facts(for: file, vocabulary: vocabulary, swiftVersion: swiftVersion)
+                if let error = file.firstSyntaxError(swiftVersion: swiftVersion) {
                     output.problems.append(InputProblem(rule: ToolRule.invalidSwift, position: error.position, values: ["detail": error.message]))
                 }
                 let comments = SuppressionParser.swift(file)

@@ -114,13 +114,14 @@ public struct Linter: Sendable {
         // 1. Each file on its own, on worker threads, largest first so no thread is left alone at
         //    the end: read (unless the cache has it), parsed, walked once, its tree dropped.
         let vocabulary = LoweringVocabulary(rules: RuleCatalog.all, options: options.configuration.rules.compactMapValues(\.options))
-        let settings = vocabulary.fingerprint + Array(options.configuration.limits.fingerprint.utf8)
+        let settings = vocabulary.fingerprint + Array("\(options.configuration.limits.fingerprint) swift \(options.configuration.swiftVersion)".utf8)
         let cache = options.cacheDirectory.map { ResultCache(directory: $0, key: ResultCache.key(settings: settings)) }
         let stamped = parallelMap(inputs, jobs: options.jobs) { input in
             (input, input.text == nil ? ResultCache.stamp(of: input.path) : nil)
         }
         let counter = ProgressCounter(total: inputs.count, report: options.progress)
         let limits = options.configuration.limits
+        let swiftVersion = options.configuration.swiftVersion
         let budget = TimeBudget<(FileInput, ResultCache.Stamp?), FileOutput>(seconds: limits.secondsPerFile) { input, _ in
             var output = FileOutput(path: input.path)
             output.problems = [.skipped(input.path, reason: "linting it took more than \(ResultCache.format(limits.secondsPerFile)) seconds",
@@ -129,7 +130,7 @@ public struct Linter: Sendable {
         }
         let outputs = parallelMap(stamped, jobs: options.jobs, largestFirst: { $0.1?.size ?? $0.0.text?.utf8.count ?? 0 }, budget: budget) { input, stamp in
             defer { counter.tick() }
-            return Self.output(for: input, stamp: stamp, vocabulary: vocabulary, limits: limits, cache: cache)
+            return Self.output(for: input, stamp: stamp, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, cache: cache)
         }
         // 2. The project index: the declarations of every linted file, and of the rest of the
         //    project when only some files are linted (from the cache, for files unchanged).
@@ -138,7 +139,7 @@ public struct Linter: Sendable {
         let others = indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) }))
         for output in parallelMap(others, jobs: options.jobs, { path in
             Self.output(for: FileInput(path: path, kind: .swift), stamp: ResultCache.stamp(of: path), vocabulary: vocabulary, limits: limits,
-                        cache: cache)
+                        swiftVersion: swiftVersion, cache: cache)
         }) {
             index.merge(output.index)
         }
@@ -183,7 +184,7 @@ public struct Linter: Sendable {
     /// What `FileJob` makes of a file: from the cache when the file is unchanged (by its stamp, else by
     /// its content), else computed and cached.
     static func output(for input: FileInput, stamp: ResultCache.Stamp?, vocabulary: LoweringVocabulary, limits: FileLimits,
-                       cache: ResultCache?) -> FileOutput {
+                       swiftVersion: SwiftVersion, cache: ResultCache?) -> FileOutput {
         // Past the size limit, a file is not even read: memory stays bounded by the largest file linted.
         let size = stamp?.size ?? input.text?.utf8.count ?? 0
         if size > limits.fileSize {
@@ -194,11 +195,13 @@ public struct Linter: Sendable {
         if let cache, let stamp, let cached = cache.output(for: input.path, stamp: stamp) { return cached }
         let contents = input.text.map { Result<String, ReadFailure>.success($0) } ?? FileInput.read(input.path)
         guard case .success(let text) = contents else {
-            return FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents), vocabulary: vocabulary, limits: limits)
+            return FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents), vocabulary: vocabulary, limits: limits,
+                               swiftVersion: swiftVersion)
         }
         let hash = ResultCache.hash(text)
         if let cache, let cached = cache.output(for: input.path, contentHash: hash, stamp: stamp) { return cached }
-        let output = FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents), vocabulary: vocabulary, limits: limits)
+        let output = FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents), vocabulary: vocabulary, limits: limits,
+                                 swiftVersion: swiftVersion)
         cache?.store(output, path: input.path, contentHash: hash, stamp: stamp)
         return output
     }

@@ -28,16 +28,16 @@ final class FactCollector: TypeScopeVisitor {
     /// The closures that initialize a variable, with the name they return and the variable.
     private var closureAliases: [SyntaxIdentifier: (name: String, local: Local)] = [:]
 
-    init(file: SwiftSourceFile, vocabulary: LoweringVocabulary) {
+    init(file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion) {
         self.file = file
         self.conditions = IdiomConditions(path: file.path)
-        self.guards = GuardResolver(tree: file.tree, conditions: IdiomConditions(path: file.path, keepsNames: false))
+        self.guards = GuardResolver(tree: file.tree, conditions: IdiomConditions(path: file.path, keepsNames: false), swiftVersion: swiftVersion)
         self.decisions = IdiomDecisionReader(file: file, conditions: conditions, guards: guards, vocabulary: vocabulary)
         super.init()
     }
 
-    static func facts(for file: SwiftSourceFile, vocabulary: LoweringVocabulary) -> FileFacts {
-        let collector = FactCollector(file: file, vocabulary: vocabulary)
+    static func facts(for file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion = .newest) -> FileFacts {
+        let collector = FactCollector(file: file, vocabulary: vocabulary, swiftVersion: swiftVersion)
         collector.walk(file.tree)
         return collector.facts
     }

@@ -18,8 +18,12 @@ final class GuardResolver {
     /// `#if` is macOS or watchOS code, never part of a Mac Catalyst build.
     private let fileContext: GuardContext
 
-    init(tree: SourceFileSyntax, conditions: IdiomConditions) {
+    /// The Swift the project builds with, for `#if swift(...)`.
+    private let swiftVersion: SwiftVersion
+
+    init(tree: SourceFileSyntax, conditions: IdiomConditions, swiftVersion: SwiftVersion = .newest) {
         self.conditions = conditions
+        self.swiftVersion = swiftVersion
         var context = GuardContext.unguarded
         for item in tree.statements {
             if let module = item.item.as(ImportDeclSyntax.self)?.path.first?.name.text, Self.modulesOffMacCatalyst.contains(module) {
@@ -56,7 +60,7 @@ final class GuardResolver {
     private func refine(_ context: GuardContext, parent: Syntax, child: Syntax) -> GuardContext {
         var context = context
         if let clause = parent.as(IfConfigClauseSyntax.self), child.id != clause.condition?.id {
-            if Self.isCompiledOutOfMacCatalyst(clause) { context.builtForMacCatalyst = false }
+            if Self.isCompiledOutOfMacCatalyst(clause, swiftVersion: swiftVersion) { context.builtForMacCatalyst = false }
         } else if let ifExpression = parent.as(IfExprSyntax.self) {
             if child.id == ifExpression.body.id {
                 context = requiring(context, conditions.condition(of: ifExpression.conditions), holds: true)
@@ -154,29 +158,29 @@ final class GuardResolver {
 
     /// True when the clause's code is not compiled for Mac Catalyst: its own condition is false there,
     /// or an earlier clause of the same `#if` is true there.
-    static func isCompiledOutOfMacCatalyst(_ clause: IfConfigClauseSyntax) -> Bool {
+    static func isCompiledOutOfMacCatalyst(_ clause: IfConfigClauseSyntax, swiftVersion: SwiftVersion = .newest) -> Bool {
         guard let clauses = clause.parent?.as(IfConfigClauseListSyntax.self) else { return false }
         for other in clauses {
             if other.id == clause.id {
                 guard let condition = clause.condition else { return false }  // #else
-                return valueOnMacCatalyst(condition) == false
+                return valueOnMacCatalyst(condition, swiftVersion: swiftVersion) == false
             }
-            if let condition = other.condition, valueOnMacCatalyst(condition) == true { return true }
+            if let condition = other.condition, valueOnMacCatalyst(condition, swiftVersion: swiftVersion) == true { return true }
         }
         return false
     }
 
     /// The value of a compilation condition when building for Mac Catalyst; nil when unknown
     /// (`DEBUG`, `swift(>=5.9)`, `canImport(Foo)`).
-    static func valueOnMacCatalyst(_ condition: ExprSyntax) -> Bool? {
+    static func valueOnMacCatalyst(_ condition: ExprSyntax, swiftVersion: SwiftVersion = .newest) -> Bool? {
         let condition = condition.unwrapped
         if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
-            return valueOnMacCatalyst(prefix.expression).map(!)
+            return valueOnMacCatalyst(prefix.expression, swiftVersion: swiftVersion).map(!)
         }
         if let infix = condition.as(InfixOperatorExprSyntax.self),
            let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text {
-            let left = valueOnMacCatalyst(infix.leftOperand)
-            let right = valueOnMacCatalyst(infix.rightOperand)
+            let left = valueOnMacCatalyst(infix.leftOperand, swiftVersion: swiftVersion)
+            let right = valueOnMacCatalyst(infix.rightOperand, swiftVersion: swiftVersion)
             switch op {
             case "&&":
                 if left == false || right == false { return false }
@@ -190,6 +194,10 @@ final class GuardResolver {
         }
         if let literal = condition.as(BooleanLiteralExprSyntax.self) {
             return literal.literal.tokenKind == .keyword(.true)
+        }
+        if let call = condition.as(FunctionCallExprSyntax.self),
+           let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, name == "swift" || name == "compiler" {
+            return VersionConditions.value(condition, swiftVersion: swiftVersion)
         }
         guard let call = condition.as(FunctionCallExprSyntax.self),
               let function = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,

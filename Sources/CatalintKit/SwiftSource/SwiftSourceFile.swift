@@ -54,9 +54,14 @@ struct SwiftSourceFile {
     }
 
     /// The first syntax error of the file, with its position, or nil when the file parses cleanly.
-    func firstSyntaxError() -> (message: String, position: SourcePosition)? {
+    /// Errors in a `#if swift(...)` or `#if compiler(...)` branch that the toolchain `swiftVersion`
+    /// would not compile do not count: such branches hold syntax for other compilers.
+    func firstSyntaxError(swiftVersion: SwiftVersion = .newest) -> (message: String, position: SourcePosition)? {
+        guard tree.hasError else { return nil }
         let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
-        guard let first = diagnostics.first(where: { $0.diagMessage.severity == .error }) else { return nil }
+        guard let first = diagnostics.first(where: { diagnostic in
+            diagnostic.diagMessage.severity == .error && !VersionConditions.isInactive(diagnostic.node, swiftVersion: swiftVersion)
+        }) else { return nil }
         return (first.message, position(at: first.position))
     }
 }

@@ -55,6 +55,9 @@ public struct Configuration: Sendable {
     public var overrides: [ConfigurationOverride] = []
     /// What a file may be, at most, for catalint to lint it.
     public var limits = FileLimits()
+    /// The Swift the project is built with (`swift_version`): `#if swift(...)` and `#if compiler(...)`
+    /// branches it would skip are not checked for syntax errors.
+    public var swiftVersion = SwiftVersion.newest
 
     public init(directory: String = FileManager.default.currentDirectoryPath) {
         self.directory = directory

@@ -13,7 +13,7 @@ public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
 /// Finds and reads `.catalint.yml`. Every unknown key, unknown rule id and wrong type is an error
 /// with its place and, where a close name exists, a suggestion; nothing is ignored silently.
 public enum ConfigurationLoader {
-    public static let topLevelKeys = ["idiom", "included", "excluded", "interface_files", "rules", "overrides", "limits"]
+    public static let topLevelKeys = ["idiom", "included", "excluded", "interface_files", "rules", "overrides", "limits", "swift_version"]
     public static let overrideKeys = ["paths", "rules"]
 
     /// The configuration file in `directory` or its nearest parent that has one.
@@ -91,6 +91,12 @@ public enum ConfigurationLoader {
                 case "rules": configuration.rules = rules(value)
                 case "overrides": configuration.overrides = overrides(value)
                 case "limits": configuration.limits = limits(value)
+                case "swift_version":
+                    if let text = value.scalar?.string, let version = SwiftVersion(text) {
+                        configuration.swiftVersion = version
+                    } else {
+                        problem(value, "'swift_version' must be a version such as 5.10 or 6.2")
+                    }
                 default:
                     problem(key, "unknown key '\(name)'." + Self.suggestion(name, ConfigurationLoader.topLevelKeys)
                             + " The keys are \(ConfigurationLoader.topLevelKeys.joined(separator: ", ")).")
