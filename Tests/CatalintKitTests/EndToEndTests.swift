@@ -29,10 +29,24 @@ final class EndToEndTests: XCTestCase {
                        "the sample must hit every rule")
     }
 
-    func testSampleAppOutputIsTheSameWhateverTheThreadCount() throws {
-        let one = try run(["lint", "--format", "json", "--jobs", "1", "samples/Recipes"])
-        let many = try run(["lint", "--format", "json", "--jobs", "8", "samples/Recipes"])
-        XCTAssertEqual(one.stdout, many.stdout)
+    func testEveryFormatIsByteForByteTheSameWhateverTheThreadCountRunAfterRun() throws {
+        // The sample app, plus files whose messages carry suggestions (picked from sorted candidates).
+        let directory = try temporaryDirectory(self)
+        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("samples/Recipes"), to: directory.appendingPathComponent("Recipes"))
+        for number in 0..<20 {
+            try write("let s\(number) = UIStepper() // catalint:disable:this unavailable-contrl, hard-coded-sise\n",
+                      to: directory.appendingPathComponent("Recipes/Sources/Typo\(number).swift"))
+        }
+        try write("interface: X\nviews:\n  - class: UIButton\n    image: {normal: a, hilighted: b, selectd: c}\n",
+                  to: directory.appendingPathComponent("Recipes/Interfaces/Typo.interface.yml"))
+        for format in ReportFormat.allCases {
+            var outputs: [String] = []
+            for jobs in ["1", "8", "1", "3"] {
+                outputs.append(try run(["lint", "--no-cache", "--format", format.rawValue, "--jobs", jobs, "Recipes"], in: directory).stdout)
+            }
+            XCTAssertEqual(Set(outputs).count, 1, "\(format.rawValue) differs between runs")
+            XCTAssertFalse(outputs[0].isEmpty, format.rawValue)
+        }
     }
 
     // MARK: First run
