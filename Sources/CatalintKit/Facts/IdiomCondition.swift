@@ -177,11 +177,6 @@ public struct IdiomEvaluator: Sendable {
         return (whenTrue, whenFalse)
     }
 
-    /// True when the value of `use` is the idiom itself (`let idiom = traitCollection.userInterfaceIdiom`).
-    public func holdsIdiom(_ use: HelperUse) -> Bool {
-        declaration(of: use)?.value == .idiom
-    }
-
     /// True when a helper's value is the idiom, or a condition that is not the same in every idiom.
     public func comparesIdiom(_ declaration: HelperDeclaration) -> Bool {
         switch declaration.value {

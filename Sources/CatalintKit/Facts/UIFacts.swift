@@ -240,13 +240,4 @@ public struct UIFacts: Sendable {
             objects[object.id] = object
         }
     }
-
-    /// Adds all of `other`'s facts.
-    public mutating func merge(_ other: UIFacts) {
-        creations += other.creations
-        sizes += other.sizes
-        dimensionComparisons += other.dimensionComparisons
-        idiomDecisions += other.idiomDecisions
-        for object in other.objects.values { add(object) }
-    }
 }

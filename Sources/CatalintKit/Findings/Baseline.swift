@@ -43,10 +43,7 @@ public struct Baseline: Codable, Sendable, Equatable {
     }
 
     static func relative(_ path: String, to directory: String) -> String {
-        let absolute = Configuration.absolute(path)
-        let base = Configuration.absolute(directory)
-        let prefix = base.hasSuffix("/") ? base : base + "/"
-        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : absolute
+        Paths.relative(path, to: directory) ?? Configuration.absolute(path)
     }
 
     /// Splits `diagnostics` into new ones and the baselined ones that no longer occur.

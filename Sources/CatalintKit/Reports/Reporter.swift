@@ -69,9 +69,6 @@ func xmlEscaped(_ text: String) -> String {
 /// The path of a diagnostic relative to the working folder when it is inside it, `/`-separated;
 /// the absolute path otherwise. The formats for CI services want paths from the checkout root.
 func pathFromWorkingDirectory(_ path: String) -> (path: String, isRelative: Bool) {
-    let absolute = Configuration.absolute(path)
-    let base = Configuration.absolute(".")
-    let prefix = base.hasSuffix("/") ? base : base + "/"
-    if absolute.hasPrefix(prefix) { return (String(absolute.dropFirst(prefix.count)), true) }
-    return (absolute, false)
+    if let relative = Paths.relative(path, to: "."), !relative.isEmpty { return (relative, true) }
+    return (Configuration.absolute(path), false)
 }

@@ -68,11 +68,7 @@ public struct Configuration: Sendable {
 
     /// `path` relative to the configuration's folder, `/`-separated; nil when it is outside it.
     public func relativePath(_ path: String) -> String? {
-        let absolute = Configuration.absolute(path)
-        let base = directory.hasSuffix("/") ? directory : directory + "/"
-        if absolute == directory { return "" }
-        guard absolute.hasPrefix(base) else { return nil }
-        return String(absolute.dropFirst(base.count))
+        Paths.relative(path, to: directory)
     }
 
     /// The absolute, standardized form of a path as the user named it.
@@ -134,4 +130,17 @@ public struct FileLimits: Sendable, Hashable {
 
     /// The keys of `limits:` in `.catalint.yml`.
     public static let keys = ["file_size", "nesting", "operator_chain", "seconds_per_file"]
+}
+
+/// Paths relative to a folder, for globs, baselines and the reports CI services read.
+public enum Paths {
+    /// `path` relative to `folder` (both as the user named them), `/`-separated; `""` for the folder
+    /// itself, nil when the path is outside it.
+    public static func relative(_ path: String, to folder: String) -> String? {
+        let absolute = Configuration.absolute(path)
+        let base = Configuration.absolute(folder)
+        if absolute == base { return "" }
+        let prefix = base.hasSuffix("/") ? base : base + "/"
+        return absolute.hasPrefix(prefix) ? String(absolute.dropFirst(prefix.count)) : nil
+    }
 }
