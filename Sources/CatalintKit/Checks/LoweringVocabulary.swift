@@ -6,6 +6,11 @@
 struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// Properties with a value per control state (`title`, `thumbImage`).
     var stateProperties: Set<String> = []
+    /// Every property a rule reads: settings of other properties are not kept.
+    var settingProperties: Set<String> = []
+    /// Every width, height and pixel size a rule compares numbers with: comparisons with other
+    /// numbers are not kept.
+    var dimensionValues: Set<Double> = []
     /// `<state title="...">`: attribute -> property.
     var stateAttributes: [String: String] = [:]
     /// `<state><color key="titleColor">`: key -> property.
@@ -32,6 +37,10 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
             if let extra = options[rule.id] { knowledge.append(extra) }
             for part in knowledge {
                 if let creation = part as? ControlCreationKnowledge { classes.formUnion(creation.classes.map(\.name)) }
+                if let sizes = part as? ScreenSizeKnowledge {
+                    for dimension in sizes.dimensions { dimensionValues.formUnion([dimension.width, dimension.height]) }
+                    dimensionValues.formUnion(sizes.pixelDimensions)
+                }
                 if let layout = part as? LayoutDecisionKnowledge {
                     geometryNames.formUnion(layout.geometryNames)
                     geometryWords.formUnion(layout.geometryWords.map { $0.lowercased() })
@@ -42,6 +51,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                 guard let setting = part as? ControlSettingKnowledge else { continue }
                 classes.formUnion(setting.classes.map(\.name))
                 for property in setting.properties {
+                    settingProperties.insert(property.name)
                     if property.state { stateProperties.insert(property.name) }
                     guard let spelling = property.interfaceBuilder else { continue }
                     if let name = spelling.stateAttribute { stateAttributes[name] = property.name }
@@ -71,7 +81,8 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     var fingerprint: [UInt8] {
         func sorted(_ set: Set<String>) -> String { set.sorted().joined(separator: ",") }
         func sorted(_ map: [String: String]) -> String { map.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") }
-        let parts = [sorted(stateProperties), sorted(stateAttributes), sorted(stateElements), sorted(attributes), sorted(colors),
+        let parts = [sorted(stateProperties), sorted(settingProperties), dimensionValues.sorted().map { "\($0)" }.joined(separator: ","),
+                     sorted(stateAttributes), sorted(stateElements), sorted(attributes), sorted(colors),
                      sorted(classes), sorted(geometryNames), sorted(geometryWords), sorted(nonGeometryWords), sorted(adaptiveWords),
                      sorted(nonAdaptiveWords)]
         return Array(parts.joined(separator: "\n").utf8)

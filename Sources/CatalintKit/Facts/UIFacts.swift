@@ -233,9 +233,9 @@ public struct UIFacts: Sendable {
 
     /// Adds an object's facts, merging them with what is known of the same object.
     public mutating func add(_ object: UIObjectFact) {
-        if var existing = objects[object.id] {
-            existing.merge(object)
-            objects[object.id] = existing
+        // Merged in place: copying the existing fact out and back would copy its settings each time.
+        if objects[object.id] != nil {
+            objects[object.id]!.merge(object)
         } else {
             objects[object.id] = object
         }

@@ -32,6 +32,7 @@ final class ResultCache: @unchecked Sendable {
     let directory: String
     let key: UInt64
     private var entries: [String: Entry] = [:]
+    /// Entries made or renewed in this run; the cache is written only when there are any.
     private var fresh: [String: Entry] = [:]
     private let lock = NSLock()
     /// How many lookups found an entry, for `--verbose`.
@@ -70,7 +71,6 @@ final class ResultCache: @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         guard let entry = entries[path], entry.stamp == stamp, let output = decode(path) else { return nil }
-        fresh[path] = entries[path]
         hits += 1
         return output
     }
@@ -141,10 +141,13 @@ final class ResultCache: @unchecked Sendable {
     /// some files were linted), atomically: a temporary file renamed over the old one.
     func save() {
         lock.lock()
+        guard !fresh.isEmpty else {
+            lock.unlock()
+            return
+        }
         var all = entries
         for (path, entry) in fresh { all[path] = entry }
         lock.unlock()
-        guard !fresh.isEmpty || all.count != entries.count else { return }
         var writer = BinaryWriter()
         writer.write(Self.formatVersion)
         writer.write(key)

@@ -9,6 +9,7 @@ final class FactCollector: TypeScopeVisitor {
     private let conditions: IdiomConditions
     private let guards: GuardResolver
     private let decisions: IdiomDecisionReader
+    private let vocabulary: LoweringVocabulary
     private(set) var facts = FileFacts()
 
     /// A name bound in a function, closure or block, and the object it names.
@@ -30,6 +31,7 @@ final class FactCollector: TypeScopeVisitor {
 
     init(file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion) {
         self.file = file
+        self.vocabulary = vocabulary
         self.conditions = IdiomConditions(path: file.path)
         self.guards = GuardResolver(tree: file.tree, conditions: IdiomConditions(path: file.path, keepsNames: false), swiftVersion: swiftVersion)
         self.decisions = IdiomDecisionReader(file: file, conditions: conditions, guards: guards, vocabulary: vocabulary)
@@ -284,6 +286,7 @@ final class FactCollector: TypeScopeVisitor {
         guard let (name, receiver) = memberTarget(node.calledExpression, bareNeedsType: false),
               name.text.hasPrefix("set"), name.text.count > 3 else { return }
         let property = String(name.text.dropFirst(3)).lowercasingFirst
+        guard vocabulary.settingProperties.contains(property) else { return }
         let setting = SettingFact(
             property: property,
             state: Self.controlState(arguments[1].expression),
@@ -413,11 +416,13 @@ final class FactCollector: TypeScopeVisitor {
             let spelling = receiver.map { "\($0.compactText).\(property)" } ?? property
             addSize(width: property == "height" ? nil : value, height: property == "height" ? value : nil, spelling: spelling, at: node.rightOperand)
         }
-        let object = receiverObject(receiver, at: node)
         if property == "preferredBehavioralStyle" {
-            if let style = node.rightOperand.memberName { recordStyle(style, on: object) }
+            if let style = node.rightOperand.memberName { recordStyle(style, on: receiverObject(receiver, at: node)) }
             return
         }
+        // Only what some rule reads is kept: most assignments are of nothing a rule looks at.
+        guard vocabulary.settingProperties.contains(property) else { return }
+        let object = receiverObject(receiver, at: node)
         record(SettingFact(property: property, state: nil, spelling: property, value: node.rightOperand.memberName,
                            position: file.position(of: name), guardContext: guards.context(for: node)),
                on: object)
@@ -454,6 +459,7 @@ final class FactCollector: TypeScopeVisitor {
               ["==", "!=", "<", "<=", ">", ">="].contains(op) else { return }
         for (number, subject) in [(node.rightOperand, node.leftOperand), (node.leftOperand, node.rightOperand)] {
             guard let value = number.numberLiteral, subject.numberLiteral == nil else { continue }
+            guard vocabulary.dimensionValues.contains(value) else { return }
             facts.dimensionComparisons.append(DimensionComparisonFact(
                 value: value, isEquality: op == "==" || op == "!=", subjectNames: IdiomConditions.identifiers(in: subject),
                 spelling: IdiomDecisionReader.shortened(node.compactText), position: file.position(of: number),
@@ -476,7 +482,7 @@ final class FactCollector: TypeScopeVisitor {
                 } else if let range = expression.as(InfixOperatorExprSyntax.self) {
                     numbers = [range.leftOperand, range.rightOperand].filter { $0.numberLiteral != nil }
                 }
-                for number in numbers {
+                for number in numbers where vocabulary.dimensionValues.contains(number.numberLiteral!) {
                     facts.dimensionComparisons.append(DimensionComparisonFact(
                         value: number.numberLiteral!, isEquality: numbers.count == 1 && expression.numberLiteral != nil,
                         subjectNames: subjectNames, spelling: "switch \(node.subject.compactText) ... case \(expression.compactText)",

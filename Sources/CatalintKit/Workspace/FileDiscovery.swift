@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// Finds the files to lint under the paths the user named.
 public enum FileDiscovery {
@@ -33,12 +38,13 @@ public enum FileDiscovery {
         for name in names.sorted() where !name.hasPrefix(".") && !skippedFolders.contains(name) {
             let path = join(directory, name)
             if configuration.isExcluded(path) { continue }
-            let url = URL(fileURLWithPath: path)
-            let values = try? url.resourceValues(forKeys: [.isDirectoryKey, .isSymbolicLinkKey])
-            if values?.isDirectory == true {
-                if values?.isSymbolicLink != true { walk(path, configuration: configuration, into: &found) }
+            var info = stat()
+            let known = lstat(path, &info) == 0
+            let type = info.st_mode & S_IFMT
+            if known && type == S_IFDIR {
+                walk(path, configuration: configuration, into: &found)
             } else if configuration.inputKind(path) != nil, configuration.isIncluded(path) {
-                if values?.isSymbolicLink == true {
+                if known && type == S_IFLNK {
                     // A link to a folder is not followed (it could loop). A link to a file is linted, and
                     // a broken link is kept too, so that it is reported as unreadable, not passed over.
                     var isDirectory: ObjCBool = false
