@@ -56,39 +56,76 @@ final class GuardResolver {
         return context
     }
 
-    /// The context inside `child`, given the context of its `parent`.
+    /// The condition of an `if`, `guard`, `while` or `?:`, read once per node.
+    private var conditionCache: [SyntaxIdentifier: IdiomCondition] = [:]
+
+    private func condition(of owner: Syntax, _ read: () -> IdiomCondition) -> IdiomCondition {
+        if let cached = conditionCache[owner.id] { return cached }
+        let condition = read()
+        conditionCache[owner.id] = condition
+        return condition
+    }
+
+    /// The context inside `child`, given the context of its `parent`. Most nodes change nothing:
+    /// the kind of the parent decides, cheaply, whether there is anything to read.
     private func refine(_ context: GuardContext, parent: Syntax, child: Syntax) -> GuardContext {
         var context = context
-        if let clause = parent.as(IfConfigClauseSyntax.self), child.id != clause.condition?.id {
-            if Self.isCompiledOutOfMacCatalyst(clause, swiftVersion: swiftVersion) { context.builtForMacCatalyst = false }
-        } else if let ifExpression = parent.as(IfExprSyntax.self) {
+        switch parent.kind {
+        case .ifConfigClause:
+            if let clause = parent.as(IfConfigClauseSyntax.self), child.id != clause.condition?.id,
+               Self.isCompiledOutOfMacCatalyst(clause, swiftVersion: swiftVersion) {
+                context.builtForMacCatalyst = false
+            }
+        case .ifExpr:
+            let ifExpression = parent.cast(IfExprSyntax.self)
+            let holds: Bool
             if child.id == ifExpression.body.id {
-                context = requiring(context, conditions.condition(of: ifExpression.conditions), holds: true)
+                holds = true
             } else if let elseBody = ifExpression.elseBody, child.id == Syntax(fromProtocol: elseBody).id {
-                context = requiring(context, conditions.condition(of: ifExpression.conditions), holds: false)
+                holds = false
+            } else {
+                break
             }
-        } else if let guardStatement = parent.as(GuardStmtSyntax.self), child.id == guardStatement.body.id {
-            context = requiring(context, conditions.condition(of: guardStatement.conditions), holds: false)
-        } else if let whileStatement = parent.as(WhileStmtSyntax.self), child.id == whileStatement.body.id {
-            context = requiring(context, conditions.condition(of: whileStatement.conditions), holds: true)
-        } else if let ternary = parent.as(TernaryExprSyntax.self) {
-            if child.id == ternary.thenExpression.id {
-                context = requiring(context, conditions.condition(of: ternary.condition), holds: true)
-            } else if child.id == ternary.elseExpression.id {
-                context = requiring(context, conditions.condition(of: ternary.condition), holds: false)
+            context = requiring(context, condition(of: parent) { conditions.condition(of: ifExpression.conditions) }, holds: holds)
+        case .guardStmt:
+            let guardStatement = parent.cast(GuardStmtSyntax.self)
+            if child.id == guardStatement.body.id {
+                context = requiring(context, condition(of: parent) { conditions.condition(of: guardStatement.conditions) }, holds: false)
             }
-        } else if let switchCase = parent.as(SwitchCaseSyntax.self), child.id == switchCase.statements.id,
-                  let switchExpression = switchCase.ancestor(SwitchExprSyntax.self),
-                  let condition = caseConditions(switchExpression)[switchCase.id] {
-            context = requiring(context, condition, holds: true)
-        } else if let list = parent.as(CodeBlockItemListSyntax.self), let item = child.as(CodeBlockItemSyntax.self) {
-            for exit in earlyExits(in: list, before: item) { context = context.requiring(exit.condition, holds: exit.holds) }
+        case .whileStmt:
+            let whileStatement = parent.cast(WhileStmtSyntax.self)
+            if child.id == whileStatement.body.id {
+                context = requiring(context, condition(of: parent) { conditions.condition(of: whileStatement.conditions) }, holds: true)
+            }
+        case .ternaryExpr:
+            let ternary = parent.cast(TernaryExprSyntax.self)
+            if child.id == ternary.thenExpression.id || child.id == ternary.elseExpression.id {
+                context = requiring(context, condition(of: parent) { conditions.condition(of: ternary.condition) },
+                                    holds: child.id == ternary.thenExpression.id)
+            }
+        case .switchCase:
+            let switchCase = parent.cast(SwitchCaseSyntax.self)
+            if child.id == switchCase.statements.id, let switchExpression = switchCase.ancestor(SwitchExprSyntax.self),
+               let condition = caseConditions(switchExpression)[switchCase.id] {
+                context = requiring(context, condition, holds: true)
+            }
+        case .codeBlockItemList:
+            if let item = child.as(CodeBlockItemSyntax.self) {
+                for exit in earlyExits(in: parent.cast(CodeBlockItemListSyntax.self), before: item) {
+                    context = context.requiring(exit.condition, holds: exit.holds)
+                }
+            }
+        case .macroExpansionExpr, .macroExpansionDecl:
+            if Self.isPreview(parent) { context.isPreview = true }
+        default:
+            if parent.is(DeclSyntax.self) {
+                if let declaration = parent.asProtocol(WithAttributesSyntax.self),
+                   child.id != declaration.attributes.id, Self.isUnavailableOnMacCatalyst(declaration.attributes) {
+                    context.unavailableOnMacCatalyst = true
+                }
+                if Self.isPreview(parent) { context.isPreview = true }
+            }
         }
-        if let declaration = parent.asProtocol(WithAttributesSyntax.self),
-           child.id != declaration.attributes.id, Self.isUnavailableOnMacCatalyst(declaration.attributes) {
-            context.unavailableOnMacCatalyst = true
-        }
-        if Self.isPreview(parent) { context.isPreview = true }
         return context
     }
 
