@@ -113,9 +113,8 @@ public struct Linter: Sendable {
     func lint(_ inputs: [FileInput]) -> LintResult {
         // 1. Each file on its own, on worker threads, largest first so no thread is left alone at
         //    the end: read (unless the cache has it), parsed, walked once, its tree dropped.
-        let vocabulary = LoweringVocabulary(rules: RuleCatalog.all, options: options.configuration.rules.compactMapValues(\.options))
-        let settings = vocabulary.fingerprint + Array("\(options.configuration.limits.fingerprint) swift \(options.configuration.swiftVersion)".utf8)
-        let cache = options.cacheDirectory.map { ResultCache(directory: $0, key: ResultCache.key(settings: settings)) }
+        let (vocabulary, cacheKey) = lowering
+        let cache = options.cacheDirectory.map { ResultCache(directory: $0, key: cacheKey) }
         let stamped = parallelMap(inputs, jobs: options.jobs) { input in
             (input, input.text == nil ? ResultCache.stamp(of: input.path) : nil)
         }
@@ -144,6 +143,13 @@ public struct Linter: Sendable {
             index.merge(output.index)
         }
         cache?.save()
+        return LintResult(diagnostics: diagnose(outputs, index: index), paths: inputs.map(\.path).sorted())
+    }
+
+    /// The diagnostics of some files, given what each file said and the index of the whole project:
+    /// their facts resolved, the rules run at the severity each has in each file, the suppression
+    /// comments applied; sorted.
+    func diagnose(_ outputs: [FileOutput], index: ProjectIndex) -> [Diagnostic] {
         // 3. What each file said, resolved against the whole project.
         let resolution = Resolution(index: index)
         var facts = UIFacts()
@@ -178,7 +184,15 @@ public struct Linter: Sendable {
         }
         let (kept, commentProblems) = filter.apply(diagnostics, directives: suppressions)
         diagnostics = kept + commentProblems.compactMap { diagnostic(for: $0, excerpts: excerpts) }
-        return LintResult(diagnostics: Array(Set(diagnostics)).sorted(), paths: inputs.map(\.path).sorted())
+        return Array(Set(diagnostics)).sorted()
+    }
+
+    /// The lowering settings of this run: the vocabulary from the rules and the options, and the key
+    /// of the cache that belongs to them.
+    var lowering: (vocabulary: LoweringVocabulary, cacheKey: UInt64) {
+        let vocabulary = LoweringVocabulary(rules: RuleCatalog.all, options: options.configuration.rules.compactMapValues(\.options))
+        let settings = vocabulary.fingerprint + Array("\(options.configuration.limits.fingerprint) swift \(options.configuration.swiftVersion)".utf8)
+        return (vocabulary, ResultCache.key(settings: settings))
     }
 
     /// What `FileJob` makes of a file: from the cache when the file is unchanged (by its stamp, else by

@@ -1,0 +1,107 @@
+import Foundation
+
+/// A long-lived view of one project, for an editor: what each of the project's Swift files says is
+/// kept in memory (read through the cache), so that linting a document the user is editing lowers
+/// that document alone, against the index of the whole project, in a few milliseconds.
+///
+/// A document is linted from the editor's text, not the file on disk. Its declarations count in the
+/// index while it is open (a subclass the user has just typed is known at once).
+public final class ProjectSession: @unchecked Sendable {
+    /// The project folder whose Swift files are indexed.
+    public let root: String
+    public let options: LintOptions
+    private let linter: Linter
+    private let vocabulary: LoweringVocabulary
+    private let cache: ResultCache?
+    private let lock = NSLock()
+    /// Every indexed file's results, by path.
+    private var outputs: [String: FileOutput] = [:]
+    /// Open documents' results, by path: their index part replaces the file's on disk.
+    private var documents: [String: FileOutput] = [:]
+    /// The merged index, recomputed only when a file's index part changes.
+    private var mergedIndex: ProjectIndex?
+
+    public init(root: String, options: LintOptions) {
+        self.root = root
+        self.options = options
+        self.linter = Linter(options: options)
+        let lowering = linter.lowering
+        self.vocabulary = lowering.vocabulary
+        self.cache = options.cacheDirectory.map { ResultCache(directory: $0, key: lowering.cacheKey) }
+        reload()
+    }
+
+    /// Reads the project's Swift files again (new, changed and deleted ones), through the cache.
+    public func reload() {
+        let files = (try? FileDiscovery.files(in: [root], configuration: options.configuration))?
+            .filter { options.configuration.inputKind($0) == .swift } ?? []
+        let limits = options.configuration.limits
+        let swiftVersion = options.configuration.swiftVersion
+        let vocabulary = self.vocabulary
+        let cache = self.cache
+        let read = parallelMap(files, jobs: options.jobs) { path in
+            Linter.output(for: FileInput(path: path, kind: .swift), stamp: ResultCache.stamp(of: path), vocabulary: vocabulary,
+                          limits: limits, swiftVersion: swiftVersion, cache: cache)
+        }
+        cache?.save()
+        lock.lock()
+        outputs = Dictionary(read.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        mergedIndex = nil
+        lock.unlock()
+    }
+
+    /// Reads some files again after they changed on disk (a save, a change another program made).
+    public func filesChanged(_ paths: [String]) {
+        let limits = options.configuration.limits
+        for path in paths where options.configuration.inputKind(path) == .swift {
+            let stamp = ResultCache.stamp(of: path)
+            let output = stamp == nil ? nil : Linter.output(for: FileInput(path: path, kind: .swift), stamp: stamp, vocabulary: vocabulary,
+                                                            limits: limits, swiftVersion: options.configuration.swiftVersion, cache: cache)
+            lock.lock()
+            if outputs[path]?.index != output?.index { mergedIndex = nil }
+            outputs[path] = output
+            lock.unlock()
+        }
+        cache?.save()
+    }
+
+    /// Lints a document from the editor's text, as if it were the file at `path`.
+    public func lint(path: String, text: String) -> LintResult {
+        guard !options.configuration.isExcluded(path), let kind = options.configuration.inputKind(path) else {
+            return LintResult(diagnostics: [], paths: [])
+        }
+        let output = Linter.output(for: FileInput(path: path, kind: kind, text: text), stamp: nil, vocabulary: vocabulary,
+                                   limits: options.configuration.limits, swiftVersion: options.configuration.swiftVersion, cache: cache)
+        lock.lock()
+        let previous = documents[path]?.index ?? outputs[path]?.index
+        if previous != output.index { mergedIndex = nil }
+        documents[path] = output
+        let index = currentIndex()
+        lock.unlock()
+        return LintResult(diagnostics: linter.diagnose([output], index: index), paths: [path])
+    }
+
+    /// Forgets an open document: the file on disk counts again.
+    public func close(path: String) {
+        lock.lock()
+        if let document = documents.removeValue(forKey: path), document.index != outputs[path]?.index { mergedIndex = nil }
+        lock.unlock()
+    }
+
+    /// The index of every file, open documents in place of their files on disk. The lock is held.
+    private func currentIndex() -> ProjectIndex {
+        if let mergedIndex { return mergedIndex }
+        var index = ProjectIndex()
+        for (path, output) in outputs.sorted(by: { $0.key < $1.key }) where documents[path] == nil { index.merge(output.index) }
+        for (_, document) in documents.sorted(by: { $0.key < $1.key }) { index.merge(document.index) }
+        mergedIndex = index
+        return index
+    }
+
+    /// How many files are indexed.
+    public var fileCount: Int {
+        lock.lock()
+        defer { lock.unlock() }
+        return outputs.count
+    }
+}
