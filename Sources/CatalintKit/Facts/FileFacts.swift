@@ -59,12 +59,14 @@ public struct PendingCreation: Sendable, Codable, Equatable {
     public var knownSuperclass: String?
     public var position: SourcePosition
     public var guardContext: GuardContext
+    public var site: EditSite?
 
-    public init(type: TypeRef, knownSuperclass: String? = nil, position: SourcePosition, guardContext: GuardContext) {
+    public init(type: TypeRef, knownSuperclass: String? = nil, position: SourcePosition, guardContext: GuardContext, site: EditSite? = nil) {
         self.type = type
         self.knownSuperclass = knownSuperclass
         self.position = position
         self.guardContext = guardContext
+        self.site = site
     }
 }
 

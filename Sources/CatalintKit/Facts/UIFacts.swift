@@ -43,12 +43,15 @@ public struct CreationFact: Hashable, Sendable {
     public var classChain: [String]
     public var position: SourcePosition
     public var guardContext: GuardContext
+    /// The statement that creates it, for fixes (Swift only).
+    public var site: EditSite?
 
-    public init(className: String, classChain: [String], position: SourcePosition, guardContext: GuardContext) {
+    public init(className: String, classChain: [String], position: SourcePosition, guardContext: GuardContext, site: EditSite? = nil) {
         self.className = className
         self.classChain = classChain
         self.position = position
         self.guardContext = guardContext
+        self.site = site
     }
 }
 
@@ -67,14 +70,18 @@ public struct SettingFact: Hashable, Sendable, Codable {
     public var value: String?
     public var position: SourcePosition
     public var guardContext: GuardContext
+    /// The statement that sets it and the object it is set on, for fixes (Swift only).
+    public var site: EditSite?
 
-    public init(property: String, state: ControlStateValue?, spelling: String, value: String?, position: SourcePosition, guardContext: GuardContext) {
+    public init(property: String, state: ControlStateValue?, spelling: String, value: String?, position: SourcePosition,
+                guardContext: GuardContext, site: EditSite? = nil) {
         self.property = property
         self.state = state
         self.spelling = spelling
         self.value = value
         self.position = position
         self.guardContext = guardContext
+        self.site = site
     }
 }
 

@@ -361,6 +361,21 @@ extension ControlStateValue: BinaryCodable {
     }
 }
 
+extension EditSite: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(statementStart)
+        writer.write(statementEnd)
+        writer.write(indentation)
+        writer.write(receiver)
+        writer.write(declaresName)
+    }
+
+    init(from reader: inout BinaryReader) throws {
+        self.init(statementStart: try reader.read(), statementEnd: try reader.read(), indentation: try reader.readString(),
+                  receiver: try reader.readOptionalString(), declaresName: try reader.readBool())
+    }
+}
+
 extension SettingFact: BinaryCodable {
     func encode(to writer: inout BinaryWriter) {
         writer.write(property)
@@ -369,11 +384,13 @@ extension SettingFact: BinaryCodable {
         writer.write(value)
         writer.write(position)
         writer.write(guardContext)
+        writer.write(site)
     }
 
     init(from reader: inout BinaryReader) throws {
         self.init(property: try reader.readString(), state: try reader.readOptional(), spelling: try reader.readString(),
-                  value: try reader.readOptionalString(), position: try reader.read(), guardContext: try reader.read())
+                  value: try reader.readOptionalString(), position: try reader.read(), guardContext: try reader.read(),
+                  site: try reader.readOptional())
     }
 }
 
@@ -419,11 +436,12 @@ extension PendingCreation: BinaryCodable {
         writer.write(knownSuperclass)
         writer.write(position)
         writer.write(guardContext)
+        writer.write(site)
     }
 
     init(from reader: inout BinaryReader) throws {
         self.init(type: try reader.read(), knownSuperclass: try reader.readOptionalString(), position: try reader.read(),
-                  guardContext: try reader.read())
+                  guardContext: try reader.read(), site: try reader.readOptional())
     }
 }
 

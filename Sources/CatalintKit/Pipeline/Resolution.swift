@@ -21,7 +21,7 @@ struct Resolution {
         for creation in file.creations {
             guard let name = type(creation.type) else { continue }
             facts.creations.append(CreationFact(className: name, classChain: chain(of: name, knownSuperclass: creation.knownSuperclass),
-                                                position: creation.position, guardContext: context(creation.guardContext)))
+                                                position: creation.position, guardContext: context(creation.guardContext), site: creation.site))
         }
         for object in file.objects {
             let classChain = type(object.type).map { chain(of: $0, knownSuperclass: object.knownSuperclass) } ?? []

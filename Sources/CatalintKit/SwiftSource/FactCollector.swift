@@ -222,6 +222,24 @@ final class FactCollector: TypeScopeVisitor {
         facts.objects.append(PendingObject(id: object.key, type: object.type, style: style))
     }
 
+    // MARK: Edit sites
+
+    /// The statement around a fact, for fixes: where it starts and ends, its line's indentation, and
+    /// how the source names the receiver. Nil outside a statement (a property's initial value).
+    private func site(of node: some SyntaxProtocol, receiver: ExprSyntax?) -> EditSite? {
+        guard let item = node.ancestor(CodeBlockItemSyntax.self) else { return nil }
+        let start = file.position(of: item)
+        let bytes = file.source.utf8
+        var indent = file.source.lineStart(start.line)
+        let lineStart = indent
+        while indent < bytes.count, bytes[indent] == UInt8(ascii: " ") || bytes[indent] == UInt8(ascii: "\t") { indent += 1 }
+        let receiverText = receiver.map { $0.trimmedDescription }
+        let declaresName = item.item.is(VariableDeclSyntax.self) || item.parent?.parent?.is(SourceFileSyntax.self) == true
+        return EditSite(statementStart: start, statementEnd: file.position(at: item.endPositionBeforeTrailingTrivia),
+                        indentation: String(decoding: bytes[lineStart..<indent], as: UTF8.self),
+                        receiver: receiverText?.contains("\n") == true ? nil : receiverText, declaresName: declaresName)
+    }
+
     // MARK: Calls
 
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
@@ -246,7 +264,8 @@ final class FactCollector: TypeScopeVisitor {
             }
         }
         guard type != .unknown else { return }
-        facts.creations.append(PendingCreation(type: type, position: file.position(of: node), guardContext: guards.context(for: node)))
+        facts.creations.append(PendingCreation(type: type, position: file.position(of: node), guardContext: guards.context(for: node),
+                                               site: site(of: node, receiver: nil)))
     }
 
     /// The type an implicit `.init(...)` makes: from the annotation of the variable it initializes,
@@ -293,7 +312,8 @@ final class FactCollector: TypeScopeVisitor {
             spelling: "\(name.text)(_:for:)",
             value: nil,
             position: file.position(of: name),
-            guardContext: guards.context(for: node))
+            guardContext: guards.context(for: node),
+            site: site(of: node, receiver: receiver))
         record(setting, on: receiverObject(receiver, at: node))
     }
 
@@ -424,7 +444,7 @@ final class FactCollector: TypeScopeVisitor {
         guard vocabulary.settingProperties.contains(property) else { return }
         let object = receiverObject(receiver, at: node)
         record(SettingFact(property: property, state: nil, spelling: property, value: node.rightOperand.memberName,
-                           position: file.position(of: name), guardContext: guards.context(for: node)),
+                           position: file.position(of: name), guardContext: guards.context(for: node), site: site(of: node, receiver: receiver)),
                on: object)
     }
 
