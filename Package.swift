@@ -42,13 +42,15 @@ let package = Package(
             capability: .buildTool(),
             dependencies: ["catalint-embed-rules"]
         ),
-        // `swift package catalint`: lints the package's targets.
+        // `swift package catalint`: lints the package's targets. It has no dependencies on purpose: a
+        // plugin's executable dependency is compiled a second time for the host (`catalint-tool`,
+        // `CatalintKit-tool`, `SwiftSyntax-tool`, ...) on every `swift build` and `swift test`. The
+        // plugin asks SwiftPM to build the `catalint` product instead, which shares the normal build.
         .plugin(
             name: "CatalintCommand",
             capability: .command(
                 intent: .custom(verb: "catalint", description: "Lint the package's targets for problems in the Mac idiom (Mac Catalyst)")
-            ),
-            dependencies: ["catalint"]
+            )
         ),
         .testTarget(
             name: "CatalintKitTests",

@@ -66,8 +66,9 @@ func runCatalint(_ arguments: [String], in directory: URL = packageRoot, environ
     process.environment = env
     let out = FileManager.default.temporaryDirectory.appendingPathComponent("catalint-out-\(UUID().uuidString)")
     let err = FileManager.default.temporaryDirectory.appendingPathComponent("catalint-err-\(UUID().uuidString)")
-    FileManager.default.createFile(atPath: out.path, contents: nil)
-    FileManager.default.createFile(atPath: err.path, contents: nil)
+    // FileHandle(forWritingTo:) below throws when either file could not be created.
+    _ = FileManager.default.createFile(atPath: out.path, contents: nil)
+    _ = FileManager.default.createFile(atPath: err.path, contents: nil)
     defer {
         try? FileManager.default.removeItem(at: out)
         try? FileManager.default.removeItem(at: err)
