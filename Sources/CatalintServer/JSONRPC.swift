@@ -136,7 +136,9 @@ public final class Connection: @unchecked Sendable {
         nextID += 1
         awaiting[id] = answer
         lock.unlock()
-        send(["jsonrpc": "2.0", "id": id.json, "method": .string(method), "params": params])
+        var message: [String: JSON] = ["jsonrpc": "2.0", "id": id.json, "method": .string(method)]
+        if !params.isNull { message["params"] = params }  // no params, rather than a null
+        send(.object(message))
     }
 
     /// Hands the client's answer to a request of the server's to whoever sent it.

@@ -25,6 +25,8 @@ public final class LanguageServer: @unchecked Sendable {
     private let state = Locked(ServerState())
     /// Used on `worker` only.
     private let projects: Projects
+    /// Used on `worker` only: the configuration files whose problems were pushed.
+    private var brokenConfigurations: Set<String> = []
 
     // The reading thread's own state.
     private var framer = MessageFramer()
@@ -372,10 +374,12 @@ public final class LanguageServer: @unchecked Sendable {
                 "type": 1, "message": .string("catalint: \(file) has errors; the defaults apply until they are fixed."),
             ])
         }
-        // Pushed for the configuration file even when it is not open; pulled like any document otherwise.
+        // Pushed for the configuration file even when it is not open (and cleared once it is
+        // fixed); pulled like any document otherwise.
         guard !client.pullsDiagnostics else { return }
         let isOpen = state.withLock { $0.documents[uri] != nil }
-        guard !isOpen else { return }
+        guard !isOpen, !project.configurationProblems.isEmpty || brokenConfigurations.contains(uri) else { return }
+        if project.configurationProblems.isEmpty { brokenConfigurations.remove(uri) } else { brokenConfigurations.insert(uri) }
         let linted = LintedDocument(uri: uri, version: 0, epoch: 0,
                                     diagnostics: project.configurationProblems.map { Self.configurationDiagnostic($0.position, $0.message) },
                                     text: (try? String(contentsOfFile: file, encoding: .utf8)) ?? "")
@@ -446,26 +450,32 @@ public final class LanguageServer: @unchecked Sendable {
 
     private func log(_ line: String) { connection.log(line) }
 
-    /// Writes a frame to standard output, whole, however many writes it takes.
+    /// Writes a frame to standard output, whole.
     public static let writeToStandardOutput: @Sendable (Data) -> Void = { data in
+        writeAll(data, to: STDOUT_FILENO)
+    }
+
+    /// Writes a line to standard error, which editors show as the server's log.
+    public static let logToStandardError: @Sendable (String) -> Void = { line in
+        writeAll(Data(("catalint server: " + line + "\n").utf8), to: STDERR_FILENO)
+    }
+
+    /// Writes all of `data`, however many writes it takes; gives up silently when the reader is
+    /// gone (the end of the input follows, and the server exits).
+    private static func writeAll(_ data: Data, to descriptor: Int32) {
         data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
             guard var pointer = buffer.baseAddress else { return }
             var left = buffer.count
             while left > 0 {
-                let written = write(STDOUT_FILENO, pointer, left)
+                let written = write(descriptor, pointer, left)
                 if written < 0 {
                     if errno == EINTR { continue }
-                    return  // the client is gone; the end of the input will follow
+                    return
                 }
                 pointer += written
                 left -= written
             }
         }
-    }
-
-    /// Writes a line to standard error, which editors show as the server's log.
-    public static let logToStandardError: @Sendable (String) -> Void = { line in
-        FileHandle.standardError.write(Data(("catalint server: " + line + "\n").utf8))
     }
 }
 
