@@ -249,8 +249,8 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: Documents and linting
 
-    /// A document opened or edited: linted (when diagnostics are pushed), or its last result
-    /// forgotten (when the client pulls them).
+    /// A document opened or edited: linted when diagnostics are pushed; when the client pulls them,
+    /// its next pull lints it.
     private func documentChanged(_ document: TextDocument) {
         guard !client.pullsDiagnostics, Self.isLintable(document) else { return }
         schedule(document.uri)
@@ -270,10 +270,13 @@ public final class LanguageServer: @unchecked Sendable {
             return (state.documents.removeValue(forKey: uri), state.waiters.removeValue(forKey: uri) ?? [])
         }
         for waiter in waiters { answer(waiter, with: nil) }
-        guard let path = document?.path else { return }
-        worker.async { self.projects.existing(for: path)?.session.close(path: path) }
-        if !client.pullsDiagnostics, let document, Self.isLintable(document) {
-            connection.notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
+        guard let document, let path = document.path else { return }
+        // On the worker, so that the diagnostics of a lint that was running are never published after these.
+        worker.async {
+            self.projects.existing(for: path)?.session.close(path: path)
+            if !self.client.pullsDiagnostics && Self.isLintable(document) {
+                self.connection.notify("textDocument/publishDiagnostics", ["uri": .string(uri), "diagnostics": []])
+            }
         }
     }
 

@@ -79,7 +79,7 @@ final class Projects: @unchecked Sendable {
         return projects[workspace.root] ?? build(root: workspace.root, workspace: (workspace, problems))
     }
 
-    /// The project whose root is `root`, if it was built.
+    /// The innermost project built that holds `path`, if any.
     func existing(for path: String) -> Project? {
         projects.values.filter { $0.contains(path) }.max(by: { $0.root.count < $1.root.count })
     }
