@@ -415,6 +415,8 @@ final class LanguageServerClient: @unchecked Sendable {
     private var nextID = 1
 
     init() throws {
+        // A write to a server that has died must fail the test, not kill the test run.
+        signal(SIGPIPE, SIG_IGN)
         process.executableURL = catalintBinary
         process.arguments = ["server"]
         let output = Pipe(), errors = Pipe()
@@ -464,8 +466,13 @@ final class LanguageServerClient: @unchecked Sendable {
         Data("Content-Length: \(body.count)\r\n\r\n".utf8) + body
     }
 
+    /// Writes bytes to the server; a server that has died fails the test's next wait, not the test run.
     func sendRaw(_ data: Data) {
-        input.fileHandleForWriting.write(data)
+        do {
+            try input.fileHandleForWriting.write(contentsOf: data)
+        } catch {
+            XCTFail("cannot write to the server: \(error); log:\n\(log)")
+        }
     }
 
     func send(_ message: [String: Any]) {
