@@ -27,11 +27,18 @@ let package = Package(
             ],
             plugins: ["EmbedRules"]
         ),
+        // The language server (`catalint server`): JSON-RPC framing, open documents, workspace
+        // folders; it calls CatalintKit only.
+        .target(
+            name: "CatalintServer",
+            dependencies: ["CatalintKit"]
+        ),
         // The command line: argument parsing over CatalintKit and nothing else.
         .executableTarget(
             name: "catalint",
             dependencies: [
                 "CatalintKit",
+                "CatalintServer",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -1,5 +1,6 @@
 import ArgumentParser
 import CatalintKit
+import CatalintServer
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -19,6 +20,7 @@ struct Catalint: ParsableCommand {
               catalint rules                        list the rules
               catalint rules unavailable-control    explain one rule
               catalint init                         write a starter .catalint.yml
+              catalint server                       a language server for editors (LSP over stdio)
               catalint lint --write-baseline catalint-baseline.json .   accept today's findings
               catalint lint --baseline catalint-baseline.json .         report only new ones
 
@@ -26,7 +28,7 @@ struct Catalint: ParsableCommand {
             2 usage error, missing path or internal failure.
             """,
         version: CatalintVersion.current,
-        subcommands: [Lint.self, Rules.self, Init.self],
+        subcommands: [Lint.self, Rules.self, Init.self, Server.self],
         defaultSubcommand: Lint.self
     )
 
@@ -263,5 +265,24 @@ struct Rules: ParsableCommand {
         } else {
             print(RuleDocs.list(), terminator: "")
         }
+    }
+}
+
+struct Server: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Serve editors: a Language Server Protocol server on standard input and output.",
+        discussion: """
+            Diagnostics for open Swift, YAML interface and Interface Builder documents as they are edited, \
+            linted against the whole project of each workspace folder (its .catalint.yml and idiom apply), and \
+            each rule's explanation on hover. The log goes to standard error. See "In your editor" in README.md.
+            """
+    )
+
+    @Flag(help: ArgumentHelp("Accepted and ignored: the server always speaks on standard input and output.", visibility: .hidden))
+    var stdio = false
+
+    func run() throws {
+        let status = LanguageServer().run()
+        throw ExitCode(status)
     }
 }
