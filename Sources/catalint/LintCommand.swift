@@ -28,6 +28,9 @@ struct LintRequest {
     var stdinFilename: String?
     /// The text read from standard input, for `stdinFilename`.
     var stdinText: String?
+    /// The bytes read from standard input, decoded as the file `stdinFilename` names once the
+    /// configuration is known (when `stdinText` is nil).
+    var stdinData: Data?
     /// Lint only the files git sees as modified, staged or untracked under `paths`.
     var changed = false
     /// Where the cache lives (`--cache-dir`); nil for `.catalint_cache/` at the project root.
@@ -80,7 +83,9 @@ enum LintCommand {
             let inputs: LintInputs
             if let name = request.stdinFilename {
                 guard workspace.configuration.inputKind(name) != nil else { throw LintError.notLintable(name) }
-                inputs = .sources([(path: name, text: request.stdinText ?? "")])
+                let text = request.stdinText
+                    ?? request.stdinData.map { FileText.standardInput($0, path: name, configuration: workspace.configuration) } ?? ""
+                inputs = .sources([(path: name, text: text)])
             } else if request.changed {
                 let files = try Git.changedFiles(under: request.paths).filter { workspace.configuration.inputKind($0) != nil }
                 verbose("--changed: \(files.count) changed file\(files.count == 1 ? "" : "s")")
@@ -94,8 +99,15 @@ enum LintCommand {
                 verbose("indexing the Swift files under \(workspace.root) for their declarations")
             }
             var result = try Linter(options: options).lint(inputs)
+            result.diagnostics = FileText.columnsInFileEncoding(result.diagnostics)
             verbose("\(result.filesChecked) file\(result.filesChecked == 1 ? "" : "s") checked")
-            return finish(&result, request: request, log: log)
+            let report = InputReport.of(result, configuration: workspace.configuration, request: request)
+            var outcome = finish(&result, request: request, log: log)
+            outcome.stderr = report.stderr + outcome.stderr
+            if report.failed && outcome.exitCode != ExitStatus.usage {
+                outcome.exitCode = ExitStatus.usage
+            }
+            return outcome
         } catch {
             return .failure("error: \(error)")
         }
