@@ -93,6 +93,7 @@ enum LintCommand {
             } else {
                 inputs = .paths(request.paths)
             }
+            try checkWriteTargets(request, configuration: workspace.configuration, inputs: inputs)
             if lintsSomeFiles(inputs) {
                 // A few files: index the rest of the project for the classes and helpers it declares.
                 options.indexRoot = workspace.root
@@ -110,6 +111,34 @@ enum LintCommand {
             return outcome
         } catch {
             return .failure("error: \(error)")
+        }
+    }
+
+    /// Refuses, before anything is linted, an `--output` or `--write-baseline` target that is a
+    /// folder, an input of the run, the configuration or the baseline in use, or cannot be written.
+    static func checkWriteTargets(_ request: LintRequest, configuration: Configuration, inputs: LintInputs) throws {
+        let targets = [(request.output, "--output"), (request.writeBaseline, "--write-baseline")].compactMap { path, option in
+            path.map { (path: $0, option: option) }
+        }
+        guard !targets.isEmpty else { return }
+        if let output = request.output, let baseline = request.writeBaseline,
+           Configuration.absolute(output) == Configuration.absolute(baseline) {
+            throw SafeWrite.Failure(message: "--output and --write-baseline name the same file, \(output); nothing was written.")
+        }
+        var protected: [SafeWrite.Protected] = []
+        if let file = configuration.file { protected.append(.init(path: file, role: "the configuration file in use")) }
+        if let baseline = request.baseline { protected.append(.init(path: baseline, role: "the baseline being read")) }
+        if let name = request.stdinFilename { protected.append(.init(path: name, role: "the file being linted from standard input")) }
+        var walker = configuration
+        walker.record = nil
+        for (path, option) in targets {
+            try SafeWrite.check(path, option: option, protected: protected, lintable: { walker.inputKind($0) != nil }) {
+                switch inputs {
+                case .paths(let paths): return try FileDiscovery.files(in: paths, configuration: walker)
+                case .files(let files): return files
+                case .sources(let sources): return sources.map(\.path)
+                }
+            }
         }
     }
 
@@ -152,9 +181,9 @@ enum LintCommand {
         }
         if let output = request.output {
             do {
-                try Data(request.format.reporter().report(result).utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                try SafeWrite.write(Data(request.format.reporter().report(result).utf8), to: output)
             } catch {
-                return .failure("error: cannot write the report to \(output): \(error.localizedDescription)")
+                return .failure("error: cannot write the report to \(output): \(error)")
             }
             outcome.stdout = ReportFormat.text.reporter(color: request.color).report(result)
         } else {
@@ -181,9 +210,9 @@ enum LintCommand {
         }
         let decision = IdiomDetection.detect(for: [directory])
         do {
-            try Data(StarterConfiguration.text(detected: decision).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try SafeWrite.write(Data(StarterConfiguration.text(detected: decision).utf8), to: path)
         } catch {
-            return .failure("error: cannot write \(path): \(error.localizedDescription)")
+            return .failure("error: \(error)")
         }
         return CommandOutcome(stdout: "Wrote \(path) (idiom: \(decision.idiom.rawValue); \(decision.reason)).\n", stderr: "", exitCode: 0)
     }
