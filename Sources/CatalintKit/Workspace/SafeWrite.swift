@@ -161,6 +161,9 @@ public enum SafeWrite {
         if failure == nil, rename(temporary, target) != 0 { failure = FileText.describe(errno) }
         if let failure {
             unlink(temporary)
+            // The write failed because a signal's handler took its temporary file away: the process
+            // is ending with that signal, and must not exit with an error of its own first.
+            Cleanup.waitIfTerminating()
             throw Failure(message: "cannot write \(path): \(failure); it was left as it was.")
         }
     }
@@ -204,6 +207,15 @@ public enum SafeWrite {
         nonisolated(unsafe) private static var paths: Set<String> = []
         nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
         nonisolated(unsafe) private static var installed = false
+        nonisolated(unsafe) private static var terminating = false
+
+        /// Waits for the end of the process when a signal's handler is ending it.
+        static func waitIfTerminating() {
+            lock.lock()
+            let ending = terminating
+            lock.unlock()
+            while ending { pause() }
+        }
 
         static func register(_ path: String) {
             lock.lock()
@@ -238,9 +250,20 @@ public enum SafeWrite {
                 signal(signalNumber, SIG_IGN)
                 let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
                 source.setEventHandler {
+                    lock.lock()
+                    terminating = true
+                    lock.unlock()
                     removeAll()
+                    // Raised again with its default action; Dispatch keeps the signal blocked on its
+                    // threads, so it is unblocked here first. Should the process outlive it, it ends
+                    // with the status a shell gives a process the signal ended.
                     signal(signalNumber, SIG_DFL)
+                    var set = sigset_t()
+                    sigemptyset(&set)
+                    sigaddset(&set, signalNumber)
+                    pthread_sigmask(SIG_UNBLOCK, &set, nil)
                     raise(signalNumber)
+                    _exit(128 + signalNumber)
                 }
                 source.resume()
                 sources.append(source)
