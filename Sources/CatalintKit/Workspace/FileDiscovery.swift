@@ -74,7 +74,7 @@ public enum FileDiscovery {
         switch names(in: raw) {
         case .success(let list): entries = list
         case .failure(let reason):
-            configuration.record?.problem(directory, "cannot read the folder (\(reason)); its files were not linted", named: named)
+            configuration.record?.problem(directory, "cannot read the folder (\(reason.reason)); its files were not linted", named: named)
             return
         }
         for (displayName, name) in entries {
@@ -93,7 +93,13 @@ public enum FileDiscovery {
             let type = info.st_mode & S_IFMT
             if known && type == S_IFDIR {
                 walk(path, raw: rawPath, named: false, configuration: configuration, visited: &visited, ancestors: &ancestors, into: &found)
-            } else if known && type == S_IFLNK, folderID(rawPath) != nil, isFolder(rawPath) {
+            } else if known && type == S_IFLNK, isFolder(rawPath) {
+                // A link to the folder it is in, or to one that holds it, would loop.
+                if let target = realPath(rawPath), let here = realPath(raw),
+                   here == target || here.starts(with: target + [UInt8(ascii: "/")]) || target == [UInt8(ascii: "/")] {
+                    configuration.record?.problem(path, "a symbolic link to a folder it is in (following it would loop); not followed", named: false)
+                    continue
+                }
                 walk(path, raw: rawPath, named: false, configuration: configuration, visited: &visited, ancestors: &ancestors, into: &found)
             } else if configuration.inputKind(path) != nil, configuration.isIncluded(path) {
                 // A link to a file is linted; a link that leads nowhere or loops is kept too, so that
@@ -101,6 +107,16 @@ public enum FileDiscovery {
                 found.append(path)
             }
         }
+    }
+
+    /// The path with every link followed, as bytes.
+    private static func realPath(_ raw: [UInt8]) -> [UInt8]? {
+        let resolved = (raw + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { realpath($0.baseAddress!, nil) }
+        }
+        guard let resolved else { return nil }
+        defer { free(resolved) }
+        return Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved))).map { UInt8(bitPattern: $0) }
     }
 
     private static func isFolder(_ raw: [UInt8]) -> Bool {
