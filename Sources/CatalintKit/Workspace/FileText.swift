@@ -58,6 +58,8 @@ public enum FileText {
     }
 
     private static func utf8(_ bytes: ArraySlice<UInt8>, kind: InputKind) -> Result<String, ReadFailure> {
+        // Foundation's check is the fast one; the slower scan only says where a bad byte is.
+        if let text = String(bytes: bytes, encoding: .utf8) { return .success(text) }
         if let offset = firstInvalidUTF8(bytes) {
             let line = SourceText.lineStarts(Array(bytes[bytes.startIndex..<offset])).count
             let byte = String(bytes[offset], radix: 16, uppercase: true)
