@@ -170,6 +170,17 @@ final class InputHardeningTests: XCTestCase {
         XCTAssertEqual(whole.status, 1, whole.stderr)
     }
 
+    func testAFIFONamedLikeASourceFileIsReportedNotWaitedOn() throws {
+        let directory = try project([:])
+        XCTAssertEqual(mkfifo(directory.appendingPathComponent("Pipe.swift").path, 0o644), 0)
+        let run = try lint(directory, timeout: 20)
+        XCTAssertFalse(run.timedOut)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(findingLines(run.stdout), ["Good.swift:1:9 unavailable-control", "Pipe.swift:1:1 unreadable-file"])
+        XCTAssertTrue(run.stdout.contains("Cannot lint `Pipe.swift`: it is a FIFO (named pipe), not a regular file."), run.stdout)
+        XCTAssertLessThan(run.seconds, 8, "reading the FIFO waited for a writer")
+    }
+
     func testAFileNameThatIsNotUTF8IsLintedAndShownEscaped() throws {
         let directory = try project([:])
         try createFile(named: Array("Caf".utf8) + [0xE9] + Array(".swift".utf8), in: directory, contents: "let p = UIPageControl()\n")

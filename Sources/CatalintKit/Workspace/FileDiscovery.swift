@@ -55,7 +55,7 @@ public enum FileDiscovery {
         let ok = (raw + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
         }
-        return ok ? FolderID(device: UInt64(info.st_dev), inode: UInt64(info.st_ino)) : nil
+        return ok ? FolderID(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino)) : nil
     }
 
     private static func walk(_ directory: String, raw: [UInt8], named: Bool, configuration: Configuration, visited: inout Set<FolderID>,

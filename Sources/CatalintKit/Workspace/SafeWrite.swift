@@ -94,8 +94,8 @@ public enum SafeWrite {
         var inode: UInt64
 
         init(_ info: stat) {
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
+            device = UInt64(truncatingIfNeeded: info.st_dev)
+            inode = UInt64(truncatingIfNeeded: info.st_ino)
         }
     }
 
