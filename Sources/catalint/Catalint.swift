@@ -219,7 +219,7 @@ struct Lint: ParsableCommand {
         request.showProgress = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
         if let stdinFilename {
             request.stdinFilename = stdinFilename
-            request.stdinText = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            request.stdinData = FileHandle.standardInput.readDataToEndOfFile()
         }
         request.color = (format == .text || output != nil) && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         try finish(LintCommand.run(request, log: logToStandardError))

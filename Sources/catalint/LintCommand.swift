@@ -28,6 +28,9 @@ struct LintRequest {
     var stdinFilename: String?
     /// The text read from standard input, for `stdinFilename`.
     var stdinText: String?
+    /// The bytes read from standard input, decoded as the file `stdinFilename` names once the
+    /// configuration is known (when `stdinText` is nil).
+    var stdinData: Data?
     /// Lint only the files git sees as modified, staged or untracked under `paths`.
     var changed = false
     /// Where the cache lives (`--cache-dir`); nil for `.catalint_cache/` at the project root.
@@ -80,7 +83,9 @@ enum LintCommand {
             let inputs: LintInputs
             if let name = request.stdinFilename {
                 guard workspace.configuration.inputKind(name) != nil else { throw LintError.notLintable(name) }
-                inputs = .sources([(path: name, text: request.stdinText ?? "")])
+                let text = request.stdinText
+                    ?? request.stdinData.map { FileText.standardInput($0, path: name, configuration: workspace.configuration) } ?? ""
+                inputs = .sources([(path: name, text: text)])
             } else if request.changed {
                 let files = try Git.changedFiles(under: request.paths).filter { workspace.configuration.inputKind($0) != nil }
                 verbose("--changed: \(files.count) changed file\(files.count == 1 ? "" : "s")")
@@ -88,16 +93,52 @@ enum LintCommand {
             } else {
                 inputs = .paths(request.paths)
             }
+            try checkWriteTargets(request, configuration: workspace.configuration, inputs: inputs)
             if lintsSomeFiles(inputs) {
                 // A few files: index the rest of the project for the classes and helpers it declares.
                 options.indexRoot = workspace.root
                 verbose("indexing the Swift files under \(workspace.root) for their declarations")
             }
             var result = try Linter(options: options).lint(inputs)
+            result.diagnostics = FileText.columnsInFileEncoding(result.diagnostics)
             verbose("\(result.filesChecked) file\(result.filesChecked == 1 ? "" : "s") checked")
-            return finish(&result, request: request, log: log)
+            let report = InputReport.of(result, configuration: workspace.configuration, request: request)
+            var outcome = finish(&result, request: request, log: log)
+            outcome.stderr = report.stderr + outcome.stderr
+            if report.failed && outcome.exitCode != ExitStatus.usage {
+                outcome.exitCode = ExitStatus.usage
+            }
+            return outcome
         } catch {
             return .failure("error: \(error)")
+        }
+    }
+
+    /// Refuses, before anything is linted, an `--output` or `--write-baseline` target that is a
+    /// folder, an input of the run, the configuration or the baseline in use, or cannot be written.
+    static func checkWriteTargets(_ request: LintRequest, configuration: Configuration, inputs: LintInputs) throws {
+        let targets = [(request.output, "--output"), (request.writeBaseline, "--write-baseline")].compactMap { path, option in
+            path.map { (path: $0, option: option) }
+        }
+        guard !targets.isEmpty else { return }
+        if let output = request.output, let baseline = request.writeBaseline,
+           Configuration.absolute(output) == Configuration.absolute(baseline) {
+            throw SafeWrite.Failure(message: "--output and --write-baseline name the same file, \(output); nothing was written.")
+        }
+        var protected: [SafeWrite.Protected] = []
+        if let file = configuration.file { protected.append(.init(path: file, role: "the configuration file in use")) }
+        if let baseline = request.baseline { protected.append(.init(path: baseline, role: "the baseline being read")) }
+        if let name = request.stdinFilename { protected.append(.init(path: name, role: "the file being linted from standard input")) }
+        var walker = configuration
+        walker.record = nil
+        for (path, option) in targets {
+            try SafeWrite.check(path, option: option, protected: protected, lintable: { walker.inputKind($0) != nil }) {
+                switch inputs {
+                case .paths(let paths): return try FileDiscovery.files(in: paths, configuration: walker)
+                case .files(let files): return files
+                case .sources(let sources): return sources.map(\.path)
+                }
+            }
         }
     }
 
@@ -140,9 +181,9 @@ enum LintCommand {
         }
         if let output = request.output {
             do {
-                try Data(request.format.reporter().report(result).utf8).write(to: URL(fileURLWithPath: output), options: .atomic)
+                try SafeWrite.write(Data(request.format.reporter().report(result).utf8), to: output)
             } catch {
-                return .failure("error: cannot write the report to \(output): \(error.localizedDescription)")
+                return .failure("error: cannot write the report to \(output): \(error)")
             }
             outcome.stdout = ReportFormat.text.reporter(color: request.color).report(result)
         } else {
@@ -169,9 +210,9 @@ enum LintCommand {
         }
         let decision = IdiomDetection.detect(for: [directory])
         do {
-            try Data(StarterConfiguration.text(detected: decision).utf8).write(to: URL(fileURLWithPath: path), options: .atomic)
+            try SafeWrite.write(Data(StarterConfiguration.text(detected: decision).utf8), to: path)
         } catch {
-            return .failure("error: cannot write \(path): \(error.localizedDescription)")
+            return .failure("error: \(error)")
         }
         return CommandOutcome(stdout: "Wrote \(path) (idiom: \(decision.idiom.rawValue); \(decision.reason)).\n", stderr: "", exitCode: 0)
     }

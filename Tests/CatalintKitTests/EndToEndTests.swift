@@ -264,7 +264,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         let lines = result.stdout.split(separator: "\n").map(String.init)
         XCTAssertEqual(lines.count, 3, result.stdout)
-        XCTAssertTrue(lines[0].hasPrefix("Binary.swift:1:1: error: Cannot lint `Binary.swift`: it is not valid UTF-8 text."), lines[0])
+        XCTAssertTrue(lines[0].hasPrefix("Binary.swift:1:1: error: Cannot lint `Binary.swift`: it is not valid UTF-8 text: byte 0xFF on line 1 is not UTF-8"), lines[0])
         XCTAssertTrue(lines[0].hasSuffix("[unreadable-file]"))
         XCTAssertTrue(lines[1].hasPrefix("Broken.swift:1:"), lines[1])
         XCTAssertTrue(lines[1].hasSuffix("[invalid-swift]"))

@@ -15,8 +15,7 @@ enum YAMLProblem {
                 let detail = context.map { "\(problem) (\($0.text))" } ?? problem
                 return (source.position(line: mark.line, scalarColumn: mark.column), "YAML syntax error: \(detail)")
             case .duplicatedKeysInMapping(let duplicates, let context):
-                return (secondOccurrence(of: duplicates.first ?? "", inMappingAt: context.mark, in: source),
-                        "duplicate key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) in one mapping: only one value can count")
+                return duplicateKeys(duplicates, inMappingAt: context.mark, in: source)
             case .reader(let problem, let offset, _, _):
                 return (source.position(utf8Offset: offset ?? 0), "the YAML cannot be read: \(problem)")
             default:
@@ -41,6 +40,12 @@ enum YAMLProblem {
         @unknown default:
             return (start, "\(error)")
         }
+    }
+
+    /// A duplicate key error: at the key's second occurrence, naming the keys.
+    static func duplicateKeys(_ duplicates: [String], inMappingAt mark: Mark, in source: SourceText) -> (position: SourcePosition, message: String) {
+        (secondOccurrence(of: duplicates.first ?? "", inMappingAt: mark, in: source),
+         "duplicate key \(duplicates.map { "`\($0)`" }.joined(separator: ", ")) in one mapping: only one value can count")
     }
 
     /// Where a duplicated key of a block mapping stands the second time: the second line, from the

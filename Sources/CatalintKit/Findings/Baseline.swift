@@ -83,15 +83,17 @@ public struct Baseline: Codable, Sendable, Equatable {
         }
     }
 
-    /// Writes the baseline atomically: a new file is written beside it and renamed over it, so a
-    /// crash never leaves half a file.
+    /// Writes the baseline with `SafeWrite`: atomically, a new file written beside it and renamed
+    /// over it, so a crash never leaves half a file.
     public func write(to path: String) throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         do {
             var data = try encoder.encode(self)
             data.append(0x0A)
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+            try SafeWrite.write(data, to: path)
+        } catch let failure as SafeWrite.Failure {
+            throw BaselineError(message: "cannot write the baseline: \(failure.message)")
         } catch {
             throw BaselineError(message: "\(path): cannot write the baseline: \(error.localizedDescription)")
         }

@@ -39,6 +39,12 @@ struct InterfaceFileLowering {
                     "The YAML nests \(depth) levels deep here, more than the \(Self.maximumDepth) catalint reads.")
             return
         }
+        // Aliases in keys, or nested aliases, would make composing or walking the file take
+        // exponential time: refused before Yams composes it.
+        if let (position, message) = YAMLAliases.check(source) {
+            problem(at: position, message.prefix(1).uppercased() + message.dropFirst() + ".")
+            return
+        }
         var documents = 0
         do {
             var iterator = try compose_all(yaml: source.text).makeIterator()

@@ -207,7 +207,7 @@ public struct Linter: Sendable {
             return output
         }
         if let cache, let stamp, let cached = cache.output(for: input.path, stamp: stamp) { return cached }
-        let contents = input.text.map { Result<String, ReadFailure>.success($0) } ?? FileInput.read(input.path)
+        let contents = input.text.map { Result<String, ReadFailure>.success($0) } ?? FileText.read(input.path, kind: input.kind)
         guard case .success(let text) = contents else {
             return FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents), vocabulary: vocabulary, limits: limits,
                                swiftVersion: swiftVersion)
@@ -252,8 +252,6 @@ struct FileInput: Sendable {
     var path: String
     var kind: InputKind
     var text: String?
-
-    static func read(_ path: String) -> Result<String, ReadFailure> { SourceInput.read(path) }
 }
 
 /// Counts the files done, for a progress line.
@@ -283,14 +281,4 @@ struct SourceInput: Sendable {
     var path: String
     var kind: InputKind
     var contents: Result<String, ReadFailure>
-
-    static func read(_ path: String) -> Result<String, ReadFailure> {
-        guard let data = FileManager.default.contents(atPath: path) else {
-            return .failure(ReadFailure(reason: "it cannot be read"))
-        }
-        guard let text = String(data: data, encoding: .utf8) else {
-            return .failure(ReadFailure(reason: "it is not valid UTF-8 text"))
-        }
-        return .success(text)
-    }
 }

@@ -58,6 +58,12 @@ public struct Configuration: Sendable {
     /// The Swift the project is built with (`swift_version`): `#if swift(...)` and `#if compiler(...)`
     /// branches it would skip are not checked for syntax errors.
     public var swiftVersion = SwiftVersion.newest
+    /// Where each `included` and `excluded` pattern is written in the file, in order, for warnings.
+    public var includedPositions: [SourcePosition] = []
+    public var excludedPositions: [SourcePosition] = []
+    /// What walking folders with this configuration met: set by `Workspace.open` for one run, nil
+    /// otherwise (nothing is noted).
+    public var record: DiscoveryRecord?
 
     public init(directory: String = FileManager.default.currentDirectoryPath) {
         self.directory = directory
@@ -80,14 +86,28 @@ public struct Configuration: Sendable {
     /// True when the file is excluded by the configuration.
     public func isExcluded(_ path: String) -> Bool {
         guard !excluded.isEmpty, let relative = relativePath(path) else { return false }
-        return excluded.contains { $0.matches(relative) }
+        return Self.matches(excluded, relative, record: record, excluded: true)
     }
 
     /// True when a file found by walking a folder is included (always, without `included`).
     public func isIncluded(_ path: String) -> Bool {
         guard !included.isEmpty else { return true }
         guard let relative = relativePath(path) else { return false }
-        return included.contains { $0.matches(relative) }
+        return Self.matches(included, relative, record: record, excluded: false)
+    }
+
+    /// Whether one of `globs` matches; with a record, while some pattern has matched nothing yet,
+    /// every pattern is tried and those that match are noted.
+    private static func matches(_ globs: [Glob], _ relative: String, record: DiscoveryRecord?, excluded: Bool) -> Bool {
+        guard let record, record.hasUnmatched(excluded: excluded, count: globs.count) else {
+            return globs.contains { $0.matches(relative) }
+        }
+        var any = false
+        for (index, glob) in globs.enumerated() where glob.matches(relative) {
+            record.matched(index, excluded: excluded)
+            any = true
+        }
+        return any
     }
 
     /// The kind of a file: its name's, or a YAML interface description by `interface_files`.

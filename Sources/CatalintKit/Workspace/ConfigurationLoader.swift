@@ -65,6 +65,11 @@ public enum ConfigurationLoader {
 
         mutating func read(_ text: String, into configuration: inout Configuration) {
             let root: Node?
+            // Aliases in keys, or nested aliases, would make composing the file take exponential time.
+            if let refusal = YAMLAliases.check(source) {
+                problems.append(refusal)
+                return
+            }
             do {
                 root = try Yams.compose(yaml: text)
             } catch {
@@ -85,8 +90,8 @@ public enum ConfigurationLoader {
                     } else {
                         problem(value, "'idiom' must be mac, pad or auto." + Self.suggestion(value.scalar?.string ?? "", IdiomSetting.allCases.map(\.rawValue)))
                     }
-                case "included": configuration.included = globs(value, key: name)
-                case "excluded": configuration.excluded = globs(value, key: name)
+                case "included": (configuration.included, configuration.includedPositions) = patterns(value, key: name, directory: configuration.directory)
+                case "excluded": (configuration.excluded, configuration.excludedPositions) = patterns(value, key: name, directory: configuration.directory)
                 case "interface_files": configuration.interfaceFiles = globs(value, key: name)
                 case "rules": configuration.rules = rules(value)
                 case "overrides": configuration.overrides = overrides(value)
@@ -104,21 +109,61 @@ public enum ConfigurationLoader {
             }
         }
 
-        mutating func strings(_ value: Node, key: String) -> [String] {
-            if let text = value.scalar?.string { return [text] }
+        mutating func strings(_ value: Node, key: String) -> [(text: String, node: Node)] {
+            if let text = value.scalar?.string { return [(text, value)] }
             guard let list = value.sequence else {
                 problem(value, "'\(key)' must be a list of strings")
                 return []
             }
-            var result: [String] = []
+            var result: [(text: String, node: Node)] = []
             for item in list {
-                if let text = item.scalar?.string { result.append(text) } else { problem(item, "'\(key)' must be a list of strings") }
+                if let text = item.scalar?.string { result.append((text, item)) } else { problem(item, "'\(key)' must be a list of strings") }
             }
             return result
         }
 
         mutating func globs(_ value: Node, key: String) -> [Glob] {
-            strings(value, key: key).map(Glob.init)
+            patterns(value, key: key, directory: nil).globs
+        }
+
+        /// The patterns of `included`, `excluded`, `interface_files` or an override's `paths`, with
+        /// where each is written. A value that would quietly make the key apply to every file, or to
+        /// none, is an error: an empty pattern, an `excluded` pattern that matches every file, an
+        /// `included` path (without wildcards) that does not exist.
+        mutating func patterns(_ value: Node, key: String, directory: String?) -> (globs: [Glob], positions: [SourcePosition]) {
+            var globs: [Glob] = []
+            var positions: [SourcePosition] = []
+            for (text, node) in strings(value, key: key) {
+                let glob = Glob(text)
+                if text.trimmingCharacters(in: .whitespaces).isEmpty || text == "/" {
+                    let effect: String
+                    switch key {
+                    case "included": effect = "would include every file, as if there were no 'included': remove it, or name the folders to lint"
+                    case "excluded": effect = "would exclude every file, and nothing would be linted: remove it"
+                    case "interface_files": effect = "would make every file an interface file: remove it"
+                    default: effect = "would apply to every file: remove it, and set the rule at the top level instead"
+                    }
+                    problem(node, "an empty pattern in '\(key)' \(effect)")
+                    continue
+                }
+                if key == "excluded", glob.matchesEveryFile {
+                    problem(node, "'\(text)' in 'excluded' matches every file, and nothing would be linted: remove it, or exclude folders by name")
+                    continue
+                }
+                if key == "included", let directory, glob.isLiteral, text.contains("/") {
+                    var relative = text
+                    while relative.hasPrefix("./") { relative.removeFirst(2) }
+                    let path = relative.hasPrefix("/") ? relative : directory + "/" + relative
+                    if !FileManager.default.fileExists(atPath: path) {
+                        problem(node, "'included' names \(text), which does not exist in \(directory)")
+                        continue
+                    }
+                }
+                globs.append(glob)
+                positions.append(node.mark.map { source.position(line: $0.line, scalarColumn: $0.column) }
+                                 ?? SourcePosition(path: source.path, line: 1, column: 1))
+            }
+            return (globs, positions)
         }
 
         /// The `rules:` mapping; `levelsOnly` for an override's, which takes no options.

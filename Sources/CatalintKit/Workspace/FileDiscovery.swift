@@ -6,6 +6,13 @@ import Darwin
 #endif
 
 /// Finds the files to lint under the paths the user named.
+///
+/// Folders are read with `opendir`/`readdir`, so that a name that is not UTF-8 is still found (and
+/// shown escaped, see `RawPaths`). Links to folders are followed, except to a folder already walked
+/// in this run (a link to a folder it is in would loop: it is reported and not followed). A folder
+/// that cannot be read, and such a loop, are noted in the configuration's `DiscoveryRecord`, which
+/// the command line reports; a link that leads nowhere or loops, named `*.swift` and the like, is
+/// kept so that reading it reports it as an unreadable file.
 public enum FileDiscovery {
     /// Folders never walked into: version control, build output and dependency managers' checkouts.
     public static let skippedFolders: Set<String> = [".git", ".build", "DerivedData", "Pods", "Carthage"]
@@ -16,13 +23,18 @@ public enum FileDiscovery {
     public static func files(in paths: [String], configuration: Configuration = Configuration()) throws -> [String] {
         var found: [String] = []
         let manager = FileManager.default
+        var visited = Set<FolderID>()
         for path in paths {
             var isDirectory: ObjCBool = false
-            guard manager.fileExists(atPath: path, isDirectory: &isDirectory) else {
-                throw LintError.pathNotFound(path)
+            if !manager.fileExists(atPath: path, isDirectory: &isDirectory) {
+                // A link that leads nowhere or loops is a file that cannot be read, not a missing path.
+                var info = stat()
+                guard lstat(path, &info) == 0, info.st_mode & S_IFMT == S_IFLNK else { throw LintError.pathNotFound(path) }
             }
             if isDirectory.boolValue {
-                walk(path, configuration: configuration, into: &found)
+                configuration.record?.walked(Configuration.absolute(path))
+                var ancestors: [FolderID] = []
+                walk(path, raw: Array(path.utf8), named: true, configuration: configuration, visited: &visited, ancestors: &ancestors, into: &found)
             } else if configuration.inputKind(path) != nil {
                 if !configuration.isExcluded(path) { found.append(path) }
             } else {
@@ -32,33 +44,186 @@ public enum FileDiscovery {
         return Array(Set(found)).sorted()
     }
 
-    private static func walk(_ directory: String, configuration: Configuration, into found: inout [String]) {
-        let manager = FileManager.default
-        guard let names = try? manager.contentsOfDirectory(atPath: directory) else { return }
-        for name in names.sorted() where !name.hasPrefix(".") && !skippedFolders.contains(name) {
-            let path = join(directory, name)
+    /// A folder's identity on disk, to see a folder reached twice through links.
+    private struct FolderID: Hashable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    private static func folderID(_ raw: [UInt8]) -> FolderID? {
+        var info = stat()
+        let ok = (raw + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
+        }
+        return ok ? FolderID(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino)) : nil
+    }
+
+    private static func walk(_ directory: String, raw: [UInt8], named: Bool, configuration: Configuration, visited: inout Set<FolderID>,
+                             ancestors: inout [FolderID], into found: inout [String]) {
+        if let id = folderID(raw) {
+            guard visited.insert(id).inserted else {
+                if ancestors.contains(id) {
+                    configuration.record?.problem(directory, "a symbolic link to a folder it is in (following it would loop); not followed", named: named)
+                }
+                return
+            }
+            ancestors.append(id)
+        }
+        defer { if !ancestors.isEmpty { ancestors.removeLast() } }
+        let entries: [(name: String, raw: [UInt8])]
+        switch names(in: raw) {
+        case .success(let list): entries = list
+        case .failure(let reason):
+            configuration.record?.problem(directory, "cannot read the folder (\(reason.reason)); its files were not linted", named: named)
+            return
+        }
+        for (displayName, name) in entries {
+            let rawPath = directory == "." ? name : (raw.last == UInt8(ascii: "/") ? raw + name : raw + [UInt8(ascii: "/")] + name)
+            let path = join(directory, displayName)
+            RawPaths.remember(path, bytes: rawPath)
+            if displayName.hasPrefix(".") || skippedFolders.contains(displayName) {
+                _ = configuration.isExcluded(path)  // noted, for the patterns that match nothing
+                continue
+            }
             if configuration.isExcluded(path) { continue }
             var info = stat()
-            let known = lstat(path, &info) == 0
+            let known = (rawPath + [0]).withUnsafeBufferPointer { buffer in
+                buffer.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
+            }
             let type = info.st_mode & S_IFMT
             if known && type == S_IFDIR {
-                walk(path, configuration: configuration, into: &found)
-            } else if configuration.inputKind(path) != nil, configuration.isIncluded(path) {
-                if known && type == S_IFLNK {
-                    // A link to a folder is not followed (it could loop). A link to a file is linted, and
-                    // a broken link is kept too, so that it is reported as unreadable, not passed over.
-                    var isDirectory: ObjCBool = false
-                    if manager.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue { continue }
+                walk(path, raw: rawPath, named: false, configuration: configuration, visited: &visited, ancestors: &ancestors, into: &found)
+            } else if known && type == S_IFLNK, isFolder(rawPath) {
+                // A link to the folder it is in, or to one that holds it, would loop.
+                if let target = realPath(rawPath), let here = realPath(raw),
+                   here == target || here.starts(with: target + [UInt8(ascii: "/")]) || target == [UInt8(ascii: "/")] {
+                    configuration.record?.problem(path, "a symbolic link to a folder it is in (following it would loop); not followed", named: false)
+                    continue
                 }
+                walk(path, raw: rawPath, named: false, configuration: configuration, visited: &visited, ancestors: &ancestors, into: &found)
+            } else if configuration.inputKind(path) != nil, configuration.isIncluded(path) {
+                // A link to a file is linted; a link that leads nowhere or loops is kept too, so that
+                // it is reported as unreadable, not passed over.
                 found.append(path)
             }
         }
+    }
+
+    /// The path with every link followed, as bytes.
+    private static func realPath(_ raw: [UInt8]) -> [UInt8]? {
+        let resolved = (raw + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { realpath($0.baseAddress!, nil) }
+        }
+        guard let resolved else { return nil }
+        defer { free(resolved) }
+        return Array(UnsafeBufferPointer(start: resolved, count: strlen(resolved))).map { UInt8(bitPattern: $0) }
+    }
+
+    private static func isFolder(_ raw: [UInt8]) -> Bool {
+        var info = stat()
+        let ok = (raw + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { stat($0.baseAddress!, &info) == 0 }
+        }
+        return ok && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The names in a folder, as shown (see `RawPaths`) and as bytes, sorted; or why it cannot be read.
+    private static func names(in raw: [UInt8]) -> Result<[(name: String, raw: [UInt8])], ReadFailure> {
+        let folder = (raw + [0]).withUnsafeBufferPointer { buffer in
+            buffer.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
+        }
+        guard let folder else { return .failure(ReadFailure(reason: FileText.describe(errno))) }
+        defer { closedir(folder) }
+        var names: [(name: String, raw: [UInt8])] = []
+        while true {
+            errno = 0
+            guard let entry = readdir(folder) else {
+                if errno != 0 { return .failure(ReadFailure(reason: FileText.describe(errno))) }
+                break
+            }
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: UInt8.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { bytes in
+                    Array(UnsafeBufferPointer(start: bytes, count: strlen(UnsafeRawPointer(bytes).assumingMemoryBound(to: CChar.self))))
+                }
+            }
+            if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
+            names.append((RawPaths.display(name), name))
+        }
+        return .success(names.sorted { $0.name < $1.name })
     }
 
     /// `dir/name`, keeping the user's spelling of `dir`; `.` adds no `./` prefix.
     static func join(_ directory: String, _ name: String) -> String {
         if directory == "." { return name }
         return directory.hasSuffix("/") ? directory + name : directory + "/" + name
+    }
+}
+
+/// What walking the folders met besides the files to lint, for the command line to report: folders
+/// that could not be read and links that loop, the folders walked, and which of the configuration's
+/// `included` and `excluded` patterns matched something. Shared by every copy of a configuration.
+public final class DiscoveryRecord: @unchecked Sendable {
+    /// A folder whose files were not linted, and why.
+    public struct Problem: Sendable, Equatable {
+        public var path: String
+        public var reason: String
+        /// Named on the command line (not found inside a folder).
+        public var named: Bool
+    }
+
+    private let lock = NSLock()
+    private var storedProblems: [Problem] = []
+    private var storedWalked: Set<String> = []
+    private var matchedIncluded: Set<Int> = []
+    private var matchedExcluded: Set<Int> = []
+
+    public init() {}
+
+    public var problems: [Problem] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storedProblems
+    }
+
+    /// The absolute folders walked, as named.
+    public var walkedFolders: Set<String> {
+        lock.lock()
+        defer { lock.unlock() }
+        return storedWalked
+    }
+
+    func problem(_ path: String, _ reason: String, named: Bool) {
+        lock.lock()
+        if !storedProblems.contains(where: { $0.path == path }) {
+            storedProblems.append(Problem(path: path, reason: reason, named: named))
+        }
+        lock.unlock()
+    }
+
+    func walked(_ folder: String) {
+        lock.lock()
+        storedWalked.insert(folder)
+        lock.unlock()
+    }
+
+    /// True while some of `count` patterns have matched nothing.
+    func hasUnmatched(excluded: Bool, count: Int) -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        return (excluded ? matchedExcluded : matchedIncluded).count < count
+    }
+
+    func matched(_ index: Int, excluded: Bool) {
+        lock.lock()
+        if excluded { matchedExcluded.insert(index) } else { matchedIncluded.insert(index) }
+        lock.unlock()
+    }
+
+    /// The indices of the patterns that matched something.
+    public func matched(excluded: Bool) -> Set<Int> {
+        lock.lock()
+        defer { lock.unlock() }
+        return excluded ? matchedExcluded : matchedIncluded
     }
 }
 

@@ -34,7 +34,7 @@ public struct Workspace: Sendable {
     public static func open(linting paths: [String], configuration source: ConfigurationSource, idiom setting: IdiomSetting?,
                             log: (String) -> Void = { _ in }) throws -> Workspace {
         let folder = commonFolder(of: paths)
-        let configuration: Configuration
+        var configuration: Configuration
         switch source {
         case .none:
             configuration = Configuration(directory: folder)
@@ -52,6 +52,8 @@ public struct Workspace: Sendable {
                 log("configuration: none found from \(folder) up; using the defaults")
             }
         }
+        // What walking folders meets in this run, for the command line to report.
+        configuration.record = DiscoveryRecord()
         let chosen = setting ?? configuration.idiom
         let idiom: Idiom
         switch chosen {

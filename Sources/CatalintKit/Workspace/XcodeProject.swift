@@ -232,8 +232,13 @@ extension XcodeProject {
     static func read(xcodeGen file: String, log: (String) -> Void) throws(ReadError) -> XcodeProject {
         guard let data = FileManager.default.contents(atPath: file) else { throw ReadError(description: "cannot read it") }
         let root: Node
+        let text = String(decoding: data, as: UTF8.self)
+        // Aliases in keys, or nested aliases, would make composing the file take exponential time.
+        if let refusal = YAMLAliases.check(SourceText(path: file, text: text)) {
+            throw ReadError(description: "not read: line \(refusal.position.line): \(refusal.message)")
+        }
         do {
-            guard let node = try Yams.compose(yaml: String(decoding: data, as: UTF8.self)), node.mapping != nil else {
+            guard let node = try Yams.compose(yaml: text), node.mapping != nil else {
                 throw ReadError(description: "not a YAML mapping")
             }
             root = node
