@@ -76,6 +76,34 @@ final class RuleExampleTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checked["Interface Builder"] ?? 0, 4)
     }
 
+    /// Each fix example: the rule fires at its markers, and the code after every fix (unsafe ones
+    /// too) is the example's output; without `--unsafe-fixes` an unsafe fix changes nothing.
+    func testFixExamplesGiveTheirOutput() throws {
+        var changed = 0
+        for rule in RuleCatalog.all {
+            guard let fix = rule.fix else { continue }
+            XCTAssertFalse(fix.examples.isEmpty, "\(rule.id) has a fix with no examples")
+            for (number, annotated) in fix.examples.enumerated() {
+                let label = "\(rule.id) fix example \(number + 1)"
+                let example = RuleExample(annotated.input)
+                let found = lint([("Example.swift", example.source)]).filter { $0.rule == rule.id }
+                XCTAssertEqual(found.map { "\($0.position.line):\($0.position.column)" }, example.markers.map { "\($0.line):\($0.column)" }, label)
+                let linter = Linter(options: LintOptions(idiom: .mac, jobs: 1))
+                let all = try Fixer.fixInMemory([(path: "Example.swift", text: example.source)], linter: linter, unsafe: true)
+                XCTAssertEqual(all.texts["Example.swift"], annotated.output, label)
+                if annotated.output != example.source {
+                    changed += 1
+                    XCTAssertEqual(all.diagnostics.filter { $0.rule == rule.id }, [], "\(label): the fixed code still has findings")
+                }
+                if fix.applicability == .unsafe {
+                    let safeOnly = try Fixer.fixInMemory([(path: "Example.swift", text: example.source)], linter: linter, unsafe: false)
+                    XCTAssertEqual(safeOnly.texts["Example.swift"], example.source, "\(label): an unsafe fix was applied without --unsafe-fixes")
+                }
+            }
+        }
+        XCTAssertGreaterThanOrEqual(changed, 4)
+    }
+
     func testPassingExamplesAreSilent() {
         for format in Self.formats {
             for rule in RuleCatalog.all {

@@ -20,14 +20,18 @@ public struct Diagnostic: Hashable, Sendable, Comparable {
     public var help: String
     /// The line the position is on (a window of it, for a very long line), for reporters that show it.
     public var excerpt: SourceExcerpt?
+    /// The rule's fix for this place, if it has one.
+    public var fix: Fix?
 
-    public init(rule: String, severity: Severity, position: SourcePosition, message: String, help: String, excerpt: SourceExcerpt? = nil) {
+    public init(rule: String, severity: Severity, position: SourcePosition, message: String, help: String, excerpt: SourceExcerpt? = nil,
+                fix: Fix? = nil) {
         self.rule = rule
         self.severity = severity
         self.position = position
         self.message = message
         self.help = help
         self.excerpt = excerpt
+        self.fix = fix
     }
 
     /// The text of the excerpt: the line, or a window of a very long one.

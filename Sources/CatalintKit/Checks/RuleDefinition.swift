@@ -33,9 +33,11 @@ public struct RuleDefinition: Sendable, Decodable {
     /// tool's own rules, which have no logic.
     public var uikit: (any RuleKnowledge)?
     public var examples: Examples?
+    /// How the rule fixes what it finds, if it can.
+    public var fix: FixDefinition?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, title, severity, category, summary, rationale, advice, reference, message, help, uikit, examples
+        case id, title, severity, category, summary, rationale, advice, reference, message, help, uikit, examples, fix
     }
 
     public init(from decoder: Decoder) throws {
@@ -52,6 +54,7 @@ public struct RuleDefinition: Sendable, Decodable {
         message = try container.decode(String.self, forKey: .message)
         help = try container.decode(String.self, forKey: .help)
         examples = try container.decodeIfPresent(Examples.self, forKey: .examples)
+        fix = try container.decodeIfPresent(FixDefinition.self, forKey: .fix)
         if let logic = RuleRegistry.logic[id] {
             uikit = try type(of: logic).decodeKnowledge(container, forKey: .uikit)
         } else if container.contains(.uikit) {
@@ -106,6 +109,47 @@ public struct RuleDefinition: Sendable, Decodable {
             interfaceBuilderTriggering = try container.decodeIfPresent([String].self, forKey: .interfaceBuilderTriggering)
             interfaceBuilderPassing = try container.decodeIfPresent([String].self, forKey: .interfaceBuilderPassing)
         }
+    }
+
+    /// How a rule fixes what it finds: the kind of edit, whether it is safe, its one-line title, and
+    /// examples (code with `↓` where the rule fires, and the code after every fix is applied) that
+    /// run as tests.
+    public struct FixDefinition: Sendable, Decodable {
+        public var kind: FixKind
+        public var applicability: FixApplicability
+        public var title: String
+        public var examples: [FixExample]
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case kind, applicability, title, examples }
+
+        public init(from decoder: Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            kind = try container.decode(FixKind.self, forKey: .kind)
+            applicability = try container.decode(FixApplicability.self, forKey: .applicability)
+            title = try container.decode(String.self, forKey: .title)
+            examples = try container.decodeIfPresent([FixExample].self, forKey: .examples) ?? []
+        }
+    }
+
+    public struct FixExample: Sendable, Decodable {
+        public var input: String
+        public var output: String
+
+        enum CodingKeys: String, CodingKey, CaseIterable { case input, output }
+
+        public init(from decoder: Decoder) throws {
+            try decoder.rejectUnknownKeys(CodingKeys.self)
+            let container = try decoder.container(keyedBy: CodingKeys.self)
+            input = try container.decode(String.self, forKey: .input)
+            output = try container.decode(String.self, forKey: .output)
+        }
+    }
+
+    /// The fix for a finding of this rule, when the rule has one and the finding's place can take it.
+    func fix(for finding: Finding) -> Fix? {
+        guard let fix, let site = finding.site, let edits = fix.kind.edits(at: site) else { return nil }
+        return Fix(title: render(fix.title, finding.values), applicability: fix.applicability, edits: edits)
     }
 
     /// The message and help with the placeholders filled from `values`.

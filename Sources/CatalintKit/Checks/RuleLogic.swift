@@ -4,10 +4,13 @@ import Yams
 public struct Finding: Sendable {
     public var position: SourcePosition
     public var values: [String: String]
+    /// Where the rule's fix, if it has one, would edit (nil: no fix here).
+    public var site: EditSite?
 
-    public init(position: SourcePosition, values: [String: String]) {
+    public init(position: SourcePosition, values: [String: String], site: EditSite? = nil) {
         self.position = position
         self.values = values
+        self.site = site
     }
 }
 
@@ -70,11 +73,12 @@ public enum ToolRule {
 /// The settings a control rule looks at: on objects of one of `knowledge.classes` (or of unknown
 /// type or typed as one of their superclasses, for a property whose name tells the class) without the iPad behavioral style, of a property
 /// the rule names, where the code can run in the Mac idiom.
-func controlSettings(in facts: UIFacts, knowledge: ControlSettingKnowledge) -> [SettingFact] {
+/// `fixable`: the object is known to be of one of the classes, so setting its behavioral style compiles.
+func controlSettings(in facts: UIFacts, knowledge: ControlSettingKnowledge) -> [(setting: SettingFact, fixable: Bool)] {
     let classes = knowledge.classes.map(\.name)
     let superclasses = Set(knowledge.superclasses)
     let properties = knowledge.properties
-    var settings: [SettingFact] = []
+    var settings: [(setting: SettingFact, fixable: Bool)] = []
     for object in facts.objects.values where object.preferredBehavioralStyle != "pad" {
         let isKnownClass = classes.contains(where: object.isKind(of:))
         let mayBeKnownClass = object.classChain.allSatisfy(superclasses.contains)
@@ -82,7 +86,7 @@ func controlSettings(in facts: UIFacts, knowledge: ControlSettingKnowledge) -> [
         for setting in object.settings where setting.guardContext.runsInMacIdiom {
             guard let property = properties.first(where: { $0.name == setting.property }),
                   isKnownClass || property.unique else { continue }
-            settings.append(setting)
+            settings.append((setting, isKnownClass))
         }
     }
     return settings

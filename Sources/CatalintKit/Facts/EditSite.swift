@@ -6,18 +6,19 @@ public struct EditSite: Hashable, Sendable, Codable {
     public var statementEnd: SourcePosition
     /// The spaces and tabs at the start of the statement's line.
     public var indentation: String
-    /// How the source names the object (`slider`, `self.rating`, `cell.button?`); nil for `self`
-    /// left implicit inside a type.
+    /// How the source names the object (`slider`, `self.rating`, `cell.button?`): empty for `self`
+    /// left implicit inside a type, nil when it cannot be written again on a line of its own.
     public var receiver: String?
-    /// True when the statement declares a name (`let stepper = UIStepper()`): wrapping it in an `if`
-    /// would hide the name from the code after it.
-    public var declaresName: Bool
+    /// True when the statement can be wrapped in an `if` and keep its meaning: an assignment or a
+    /// call, not a declaration (it would hide the name from the code after it), a `return` or the
+    /// value of a single-expression body, nor top-level code.
+    public var wrappable: Bool
 
-    public init(statementStart: SourcePosition, statementEnd: SourcePosition, indentation: String, receiver: String?, declaresName: Bool) {
+    public init(statementStart: SourcePosition, statementEnd: SourcePosition, indentation: String, receiver: String?, wrappable: Bool) {
         self.statementStart = statementStart
         self.statementEnd = statementEnd
         self.indentation = indentation
         self.receiver = receiver
-        self.declaresName = declaresName
+        self.wrappable = wrappable
     }
 }

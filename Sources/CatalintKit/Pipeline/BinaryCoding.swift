@@ -367,12 +367,12 @@ extension EditSite: BinaryCodable {
         writer.write(statementEnd)
         writer.write(indentation)
         writer.write(receiver)
-        writer.write(declaresName)
+        writer.write(wrappable)
     }
 
     init(from reader: inout BinaryReader) throws {
         self.init(statementStart: try reader.read(), statementEnd: try reader.read(), indentation: try reader.readString(),
-                  receiver: try reader.readOptionalString(), declaresName: try reader.readBool())
+                  receiver: try reader.readOptionalString(), wrappable: try reader.readBool())
     }
 }
 

@@ -174,7 +174,8 @@ public struct Linter: Sendable {
                     position: finding.position,
                     message: definition.render(definition.message, finding.values),
                     help: definition.render(definition.help, finding.values),
-                    excerpt: Self.excerpt(finding.position, excerpts)))
+                    excerpt: Self.excerpt(finding.position, excerpts),
+                    fix: definition.fix(for: finding)))
             }
         }
         // 5. Apply the suppression comments, and report the comments themselves where they are wrong.

@@ -1,6 +1,8 @@
 /// One JSON object: the version, every diagnostic (keys in a fixed order) and a summary. Each
 /// diagnostic gives its column in characters (`column`), UTF-8 bytes (`byte_column`) and UTF-16
-/// code units (`utf16_column`).
+/// code units (`utf16_column`). A diagnostic with a fix carries it as `fix`: its title, whether it
+/// is safe, and its edits, each a range (start and end, with the same three columns) and the text
+/// that replaces it.
 public struct JSONReporter: Reporter {
     public init() {}
 
@@ -12,12 +14,24 @@ public struct JSONReporter: Reporter {
             output += "\"path\": \(quoted(diagnostic.position.path)), \"line\": \(diagnostic.position.line), "
             output += "\"column\": \(diagnostic.position.column), \"byte_column\": \(diagnostic.position.utf8Column), "
             output += "\"utf16_column\": \(diagnostic.position.utf16Column), \"message\": \(quoted(diagnostic.message)), "
-            output += "\"help\": \(quoted(diagnostic.help))}"
+            output += "\"help\": \(quoted(diagnostic.help))"
+            if let fix = diagnostic.fix { output += ", \"fix\": " + Self.json(fix) }
+            output += "}"
         }
         output += result.diagnostics.isEmpty ? "],\n" : "\n  ],\n"
         output += "  \"summary\": {\"files\": \(result.filesChecked), \"errors\": \(result.count(.error)), "
         output += "\"warnings\": \(result.count(.warning)), \"notes\": \(result.count(.note))}\n}\n"
         return output
+    }
+
+    static func json(_ fix: Fix) -> String {
+        func point(_ position: SourcePosition) -> String {
+            "{\"line\": \(position.line), \"column\": \(position.column), \"byte_column\": \(position.utf8Column), \"utf16_column\": \(position.utf16Column)}"
+        }
+        let edits = fix.edits.map { edit in
+            "{\"range\": {\"start\": \(point(edit.start)), \"end\": \(point(edit.end))}, \"replacement\": \(quoted(edit.replacement))}"
+        }
+        return "{\"title\": \(quoted(fix.title)), \"applicability\": \(quoted(fix.applicability.rawValue)), \"edits\": [\(edits.joined(separator: ", "))]}"
     }
 }
 

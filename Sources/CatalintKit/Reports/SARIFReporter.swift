@@ -50,6 +50,25 @@ public struct SARIFReporter: Reporter {
                 ]],
             ]
             if let index = ruleIndex[diagnostic.rule] { entry["ruleIndex"] = index }
+            if let fix = diagnostic.fix {
+                // SARIF's replacement regions end before endColumn; an insertion has no width.
+                entry["fixes"] = [[
+                    "description": ["text": fix.title],
+                    "properties": ["applicability": fix.applicability.rawValue],
+                    "artifactChanges": [[
+                        "artifactLocation": artifact,
+                        "replacements": fix.edits.map { edit -> [String: Any] in
+                            [
+                                "deletedRegion": [
+                                    "startLine": edit.start.line, "startColumn": edit.start.utf16Column,
+                                    "endLine": edit.end.line, "endColumn": edit.end.utf16Column,
+                                ],
+                                "insertedContent": ["text": edit.replacement],
+                            ]
+                        },
+                    ]],
+                ]]
+            }
             return entry
         }
         let root = Configuration.absolute(".")

@@ -42,7 +42,20 @@ public struct TextReporter: Reporter {
             output += "\n"
         }
         output += summary(result) + "\n"
+        if let fixes = fixable(result) { output += fixes + "\n" }
         return output
+    }
+
+    /// How many findings `--fix` or `--unsafe-fixes` would fix, or nil when none.
+    func fixable(_ result: LintResult) -> String? {
+        let safe = result.diagnostics.filter { $0.fix?.applicability == .safe }.count
+        let unsafe = result.diagnostics.filter { $0.fix?.applicability == .unsafe }.count
+        switch (safe, unsafe) {
+        case (0, 0): return nil
+        case (_, 0): return "\(plural(safe, "finding")) can be fixed with `--fix`."
+        case (0, _): return "\(plural(unsafe, "finding")) can be fixed with `--fix --unsafe-fixes` (review the change: it alters the app on the Mac)."
+        default: return "\(plural(safe, "finding")) can be fixed with `--fix`, \(unsafe) more with `--unsafe-fixes` (review the change: it alters the app on the Mac)."
+        }
     }
 
     /// `3 errors, 2 warnings in 4 files (12 files checked)`, with notes when there are any.

@@ -233,11 +233,23 @@ final class FactCollector: TypeScopeVisitor {
         var indent = file.source.lineStart(start.line)
         let lineStart = indent
         while indent < bytes.count, bytes[indent] == UInt8(ascii: " ") || bytes[indent] == UInt8(ascii: "\t") { indent += 1 }
-        let receiverText = receiver.map { $0.trimmedDescription }
-        let declaresName = item.item.is(VariableDeclSyntax.self) || item.parent?.parent?.is(SourceFileSyntax.self) == true
+        let receiverText = receiver.map { $0.trimmedDescription } ?? ""
         return EditSite(statementStart: start, statementEnd: file.position(at: item.endPositionBeforeTrailingTrivia),
                         indentation: String(decoding: bytes[lineStart..<indent], as: UTF8.self),
-                        receiver: receiverText?.contains("\n") == true ? nil : receiverText, declaresName: declaresName)
+                        receiver: receiverText.contains("\n") ? nil : receiverText, wrappable: Self.isWrappable(item))
+    }
+
+    /// Whether wrapping the statement in an `if` keeps its meaning: an assignment, or a call on
+    /// something (`view.addSubview(...)`), inside a function or closure; never a declaration, a
+    /// `return`, top-level code, or a call that may be the value of a single-expression body.
+    private static func isWrappable(_ item: CodeBlockItemSyntax) -> Bool {
+        guard let list = item.parent?.as(CodeBlockItemListSyntax.self), !(list.parent?.is(SourceFileSyntax.self) ?? true),
+              let expression = item.item.as(ExprSyntax.self) else { return false }
+        if let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) { return true }
+        guard list.count > 1, let call = expression.as(FunctionCallExprSyntax.self) else { return false }
+        if let member = call.calledExpression.as(MemberAccessExprSyntax.self) { return member.base != nil }
+        if let name = call.calledExpression.as(DeclReferenceExprSyntax.self) { return name.baseName.text.first?.isLowercase == true }
+        return false
     }
 
     // MARK: Calls

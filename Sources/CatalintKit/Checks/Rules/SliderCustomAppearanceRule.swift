@@ -3,8 +3,8 @@ struct SliderCustomAppearanceRule: RuleLogic {
     static let id = "slider-custom-appearance"
 
     func findings(in facts: UIFacts, knowledge: ControlSettingKnowledge) -> [Finding] {
-        controlSettings(in: facts, knowledge: knowledge).map { setting in
-            Finding(position: setting.position, values: ["spelling": setting.spelling])
+        controlSettings(in: facts, knowledge: knowledge).map { setting, fixable in
+            Finding(position: setting.position, values: ["spelling": setting.spelling], site: fixable ? setting.site : nil)
         }
     }
 }

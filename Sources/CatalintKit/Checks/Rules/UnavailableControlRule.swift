@@ -14,7 +14,7 @@ struct UnavailableControlRule: RuleLogic {
                 "subject": subject,
                 "class": entry.name,
                 "replacement": entry.replacement ?? "another control",
-            ])
+            ], site: creation.site)
         }
     }
 }
