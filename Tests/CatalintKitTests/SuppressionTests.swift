@@ -232,4 +232,30 @@ final class SuppressionTests: XCTestCase {
             }
         }
     }
+
+    /// The editor's suppression code actions, in every format: each one silences the finding and is
+    /// a comment the linter accepts, with CR, CRLF and LF line breaks.
+    func testSuppressionFixesSilenceTheFindingInEveryFormat() throws {
+        let cases: [(String, InputKind, String)] = [
+            ("View.swift", .swift, "import UIKit\nfunc make() {\n    let stepper = UIStepper()\n}\n"),
+            ("Screen.interface.yml", .interfaceDescription, "interface: Screen\nviews:\n  - class: UIStepper\n"),
+            ("Main.storyboard", .interfaceBuilder, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\" targetRuntime=\"iOS.CocoaTouch\">\n<objects>\n    <stepper opaque=\"NO\" id=\"s\"/>\n</objects>\n</document>\n"),
+        ]
+        for (path, kind, lfText) in cases {
+            for lineBreak in ["\n", "\r\n", "\r"] {
+                let text = lfText.replacingOccurrences(of: "\n", with: lineBreak)
+                let found = lint([(path, text)]).filter { $0.rule == "unavailable-control" }
+                XCTAssertEqual(found.count, 1, path)
+                guard let diagnostic = found.first else { continue }
+                let fixes = SuppressionFixes.fixes(for: diagnostic, in: text, kind: kind)
+                XCTAssertEqual(fixes.map(\.title), ["Disable `unavailable-control` for this line", "Disable `unavailable-control` for this file"])
+                for fix in fixes {
+                    let fixed = try XCTUnwrap(FixApplier.apply(fix.edits, to: text))
+                    XCTAssertTrue(fixed.contains("catalint:disable"), fixed)
+                    XCTAssertFalse(fixed.contains("\n") && lineBreak != "\n" && !fixed.contains("\r\n"), "mixed line breaks in \(path)")
+                    XCTAssertEqual(lint([(path, fixed)]).map(\.rule), [], "\(fix.title) in \(path):\n\(fixed)")
+                }
+            }
+        }
+    }
 }
