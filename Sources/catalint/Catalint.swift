@@ -174,6 +174,12 @@ struct Lint: ParsableCommand {
     @Flag(help: "Neither read nor write the cache: lint every file afresh.")
     var noCache = false
 
+    @Flag(help: "Apply the safe fixes to the files, then report what is left.")
+    var fix = false
+
+    @Flag(help: "Apply the unsafe fixes too (they change how the app looks or works on the Mac: review them); implies --fix.")
+    var unsafeFixes = false
+
     func validate() throws {
         if let jobs, jobs < 1 {
             throw ValidationError("--jobs takes a number of 1 or more.")
@@ -192,6 +198,9 @@ struct Lint: ParsableCommand {
         }
         if changed && stdinFilename != nil {
             throw ValidationError("--changed and --stdin-filename cannot be used together.")
+        }
+        if (fix || unsafeFixes) && stdinFilename != nil {
+            throw ValidationError("--fix rewrites files on disk, so it cannot be used with --stdin-filename.")
         }
     }
 
@@ -216,6 +225,8 @@ struct Lint: ParsableCommand {
         request.changed = changed
         request.cacheDirectory = cacheDir
         request.noCache = noCache
+        request.fix = fix || unsafeFixes
+        request.unsafeFixes = unsafeFixes
         request.showProgress = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
         if let stdinFilename {
             request.stdinFilename = stdinFilename

@@ -39,6 +39,9 @@ struct LintRequest {
     var noCache = false
     /// Show a progress line on standard error (a terminal, not CI) for runs longer than a second.
     var showProgress = false
+    /// `--fix`: apply the safe fixes; with `unsafeFixes`, the unsafe ones too.
+    var fix = false
+    var unsafeFixes = false
 }
 
 /// What a command prints and how it exits. `stderr` lines already written (with `--verbose`, as
@@ -100,11 +103,15 @@ enum LintCommand {
                 verbose("indexing the Swift files under \(workspace.root) for their declarations")
             }
             var result = try Linter(options: options).lint(inputs)
+            var fixReport = ""
+            if request.fix {
+                fixReport = try applyFixes(&result, linter: Linter(options: options), inputs: inputs, unsafe: request.unsafeFixes)
+            }
             result.diagnostics = FileText.columnsInFileEncoding(result.diagnostics)
             verbose("\(result.filesChecked) file\(result.filesChecked == 1 ? "" : "s") checked")
             let report = InputReport.of(result, configuration: workspace.configuration, request: request)
             var outcome = finish(&result, request: request, log: log)
-            outcome.stderr = report.stderr + outcome.stderr
+            outcome.stderr = fixReport + report.stderr + outcome.stderr
             if report.failed && outcome.exitCode != ExitStatus.usage {
                 outcome.exitCode = ExitStatus.usage
             }
@@ -112,6 +119,52 @@ enum LintCommand {
         } catch {
             return .failure("error: \(error)")
         }
+    }
+
+    /// Applies fixes to the files on disk a round at a time, linting again after each, until none
+    /// is left that applies (at most ten rounds); `result` becomes the last run's. Each file is
+    /// written atomically, and never when the fixed text would not parse. Returns what it did, for
+    /// standard error.
+    static func applyFixes(_ result: inout LintResult, linter: Linter, inputs: LintInputs, unsafe: Bool) throws -> String {
+        var fixed = 0
+        var files: Set<String> = []
+        var refused: Set<String> = []
+        var failures: [String] = []
+        var byteOrderMarks: [String: Bool] = [:]
+        for _ in 0..<10 {
+            let round = Fixer.round(result.diagnostics, unsafe: unsafe) { path in
+                guard !refused.contains(path), let data = FileManager.default.contents(atPath: path),
+                      var text = String(data: data, encoding: .utf8) else { return nil }
+                byteOrderMarks[path] = text.hasPrefix("\u{FEFF}")
+                if byteOrderMarks[path] == true { text.removeFirst() }
+                return text
+            }
+            refused.formUnion(round.refused)
+            var wrote = false
+            for (path, text) in round.texts.sorted(by: { $0.key < $1.key }) {
+                do {
+                    try SafeWrite.write(Data(((byteOrderMarks[path] == true ? "\u{FEFF}" : "") + text).utf8), to: path)
+                    files.insert(path)
+                    wrote = true
+                } catch {
+                    failures.append("catalint: could not write the fixes to \(path): \(error)\n")
+                    refused.insert(path)
+                }
+            }
+            guard wrote else { break }
+            fixed += round.applied
+            result = try linter.lint(inputs)
+        }
+        var report = failures.joined()
+        for path in refused.sorted() where !failures.contains(where: { $0.contains(path) }) {
+            report += "catalint: left \(path) unfixed: its fixes would leave a syntax error (please report this)\n"
+        }
+        if fixed > 0 {
+            report += "catalint: applied \(fixed) fix\(fixed == 1 ? "" : "es") in \(files.count) file\(files.count == 1 ? "" : "s")\n"
+        } else if refused.isEmpty {
+            report += "catalint: nothing to fix" + (unsafe ? "" : " with safe fixes (--unsafe-fixes applies the unsafe ones too)") + "\n"
+        }
+        return report
     }
 
     /// Refuses, before anything is linted, an `--output` or `--write-baseline` target that is a

@@ -152,7 +152,7 @@ final class RuleKnowledgeTests: XCTestCase {
     private func ruleFile(_ uikit: String) -> String {
         let text = try! String(contentsOf: packageRoot.appendingPathComponent("Rules/slider-custom-appearance.yml"), encoding: .utf8)
         let start = text.range(of: "uikit:\n")!.lowerBound
-        let end = text.range(of: "examples:\n")!.lowerBound
+        let end = text.index(after: text.range(of: "\nexamples:\n")!.lowerBound)
         return String(text[..<start]) + uikit + String(text[end...])
     }
 

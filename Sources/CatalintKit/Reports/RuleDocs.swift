@@ -22,6 +22,10 @@ public enum RuleDocs {
         if let passing = rule.examples?.passing?.first {
             text += "\n" + indent(RuleExample(passing).source) + "\n"
         }
+        if let fix = rule.fix {
+            let how = fix.applicability == .safe ? "a safe fix, applied by `catalint lint --fix`" : "an unsafe fix, applied by `catalint lint --unsafe-fixes`; review it"
+            text += "\n## Fix\n\(fix.title) (\(how)).\n"
+        }
         text += "\n## Reference\n\(rule.reference.title)\n\(rule.reference.url)\n"
         return text
     }
