@@ -1,10 +1,18 @@
-// Reads every `Rules/*.yml` file and writes a Swift source that carries their text,
-// so that the built `catalint` binary needs nothing beside it.
+// Reads every `Rules/*.yml` file, checks its structure (RuleFileCheck.swift: a mistake fails the
+// build with the file and line), and writes a Swift source that carries their text, so that the
+// built `catalint` binary needs nothing beside it.
 //
 // Usage: catalint-embed-rules <rules-directory> <output.swift>
+//        catalint-embed-rules --print-schema    (the key lists it checks, as JSON, for a test)
 import Foundation
 
 let arguments = CommandLine.arguments
+if arguments.count == 2 && arguments[1] == "--print-schema" {
+    let schema: [String: Any] = ["keys": ruleFileKeys, "required": requiredKeys, "values": allowedValues]
+    let data = try JSONSerialization.data(withJSONObject: schema, options: [.sortedKeys])
+    print(String(decoding: data, as: UTF8.self))
+    exit(0)
+}
 guard arguments.count == 3 else {
     FileHandle.standardError.write(Data("usage: catalint-embed-rules <rules-directory> <output.swift>\n".utf8))
     exit(2)
@@ -42,8 +50,24 @@ enum EmbeddedRules {
     static let files: [(name: String, text: String)] = [
 
 """
+var texts: [String: String] = [:]
+var failed = false
 for name in names {
-    let text = try String(contentsOf: rulesDirectory.appendingPathComponent(name), encoding: .utf8)
+    let url = rulesDirectory.appendingPathComponent(name)
+    guard let data = FileManager.default.contents(atPath: url.path), let text = String(data: data, encoding: .utf8) else {
+        FileHandle.standardError.write(Data("\(url.path):1:1: error: cannot read the rule file as UTF-8 text\n".utf8))
+        failed = true
+        continue
+    }
+    for problem in checkRuleFile(text, name: name) {
+        FileHandle.standardError.write(Data("\(url.path):\(problem.line):\(problem.column): error: \(problem.message)\n".utf8))
+        failed = true
+    }
+    texts[name] = text
+}
+if failed { exit(1) }
+for name in names {
+    let text = texts[name]!
     source += "        (\(literal(name)), \(literal(text))),\n"
 }
 source += "    ]\n}\n"

@@ -2,7 +2,7 @@ import Foundation
 import Yams
 
 /// What kind of problem a rule finds; it decides the severity under `--idiom pad`.
-public enum RuleCategory: String, Sendable, Codable {
+public enum RuleCategory: String, Sendable, Codable, CaseIterable {
     /// The app throws an exception in the Mac idiom.
     case exception
     /// The app lays itself out wrongly in the Mac idiom.
