@@ -290,4 +290,20 @@ final class VersionConditionTests: XCTestCase {
         XCTAssertNil(SwiftVersion("six"))
         XCTAssertNil(SwiftVersion("5..1"))
     }
+
+    /// Columns computed in any order on one long line, with accents, emoji and a combining mark,
+    /// are the columns computed afresh (the cursor that makes them linear never changes a result).
+    func testColumnsInAnyOrderOnOneLineAreExact() {
+        let line = (0..<300).map { n in n % 7 == 0 ? "é👍🏽e\u{301} " : "let x\(n) = 1; " }.joined()
+        let text = "first\n" + line + "\nlast"
+        let offsets = Array(stride(from: 6, to: 6 + line.utf8.count, by: 1)).filter { offset in
+            let bytes = Array(text.utf8)
+            return bytes[offset] & 0xC0 != 0x80
+        }
+        var generator = SystemRandomNumberGenerator()
+        let shared = SourceText(path: "A.swift", text: text)
+        for offset in offsets.shuffled(using: &generator) + offsets + offsets.reversed() {
+            XCTAssertEqual(shared.position(utf8Offset: offset), SourceText(path: "A.swift", text: text).position(utf8Offset: offset), "offset \(offset)")
+        }
+    }
 }

@@ -61,18 +61,19 @@ struct SourceText: Sendable {
         let offset = min(max(offset, 0), bytes.count)
         let line = lineNumber(utf8Offset: offset)
         let lineStart = lineStarts[line - 1]
-        // Count from the last position computed when it is earlier on the same line, else from the
-        // line's start. Characters are counted on a scalar boundary of the line, so a combining mark
-        // after the last position is joined correctly: the count restarts at the line when unsure.
+        // Count from the nearest position computed before on the same line, else from the line's
+        // start, so that many positions on one long line cost time linear in the line, whatever
+        // their order. Characters are counted on a scalar boundary of the line, so a combining mark
+        // after a known position is joined correctly: the count restarts at the line when unsure.
         var from = (offset: lineStart, characters: 0, utf16: 0)
-        if let last = cursor.last, last.line == line, last.offset <= offset, last.offset > lineStart,
-           last.offset < bytes.count, bytes[last.offset] < 0x80 {
-            from = (last.offset, last.characters, last.utf16)
+        if let known = cursor.nearest(line: line, atOrBefore: offset), known.offset > lineStart,
+           known.offset < bytes.count, bytes[known.offset] < 0x80 {
+            from = known
         }
         let between = String(decoding: bytes[from.offset..<offset], as: UTF8.self)
         let characters = from.characters + between.count
         let utf16 = from.utf16 + between.utf16.count
-        cursor.last = (line, offset, characters, utf16)
+        cursor.record(line: line, (offset, characters, utf16))
         return SourcePosition(path: path, line: line, column: characters + 1, utf8Column: offset - lineStart + 1, utf16Column: utf16 + 1)
     }
 
@@ -115,21 +116,39 @@ struct SourceText: Sendable {
     }
 }
 
-/// The last position a `SourceText` computed; shared by copies of the same text, guarded by a lock.
+/// The positions a `SourceText` computed on the line it last worked on, sorted by offset; shared by
+/// copies of the same text, guarded by a lock.
 private final class ColumnCursor: @unchecked Sendable {
+    typealias Point = (offset: Int, characters: Int, utf16: Int)
     private let lock = NSLock()
-    private var stored: (line: Int, offset: Int, characters: Int, utf16: Int)?
+    private var line = 0
+    private var points: [Point] = []
 
-    var last: (line: Int, offset: Int, characters: Int, utf16: Int)? {
-        get {
-            lock.lock()
-            defer { lock.unlock() }
-            return stored
+    /// The known position on `line` nearest before or at `offset`.
+    func nearest(line: Int, atOrBefore offset: Int) -> Point? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard line == self.line, !points.isEmpty else { return nil }
+        // Positions mostly come in order: look from the end first, then bisect.
+        if let last = points.last, last.offset <= offset { return last }
+        var low = 0, high = points.count
+        while low < high {
+            let middle = (low + high) / 2
+            if points[middle].offset <= offset { low = middle + 1 } else { high = middle }
         }
-        set {
-            lock.lock()
-            stored = newValue
-            lock.unlock()
+        return low > 0 ? points[low - 1] : nil
+    }
+
+    func record(line: Int, _ point: Point) {
+        lock.lock()
+        defer { lock.unlock() }
+        if line != self.line {
+            self.line = line
+            points.removeAll(keepingCapacity: true)
         }
+        var index = points.count
+        while index > 0, points[index - 1].offset > point.offset { index -= 1 }
+        if index > 0, points[index - 1].offset == point.offset { return }
+        points.insert(point, at: index)
     }
 }
