@@ -109,6 +109,7 @@ enum LintCommand {
             }
             result.diagnostics = FileText.columnsInFileEncoding(result.diagnostics)
             verbose("\(result.filesChecked) file\(result.filesChecked == 1 ? "" : "s") checked")
+            if let cache = result.cache { verbose("cache: \(cache.hits) of \(cache.lookups) files' results from the cache") }
             let report = InputReport.of(result, configuration: workspace.configuration, request: request)
             var outcome = finish(&result, request: request, log: log)
             outcome.stderr = fixReport + report.stderr + outcome.stderr

@@ -57,6 +57,26 @@ final class CacheTests: XCTestCase {
         XCTAssertTrue(warmAgain.stderr.contains("cache: "), warmAgain.stderr)
     }
 
+    /// A file named on the command line after a run over the folder: the rest of the project's
+    /// index comes from what that run stored, though it named the files relative to the folder.
+    func testAFileNamedAfterAFolderRunReusesTheFolderRunsResults() throws {
+        let directory = try project()
+        let folderRun = try lint(directory, ["--verbose"])
+        XCTAssertTrue(folderRun.stderr.contains("cache: 0 of 14 files' results from the cache"), folderRun.stderr)
+        try write("// changed\n", to: directory.appendingPathComponent("Sources/Other.swift"))
+        let screen = directory.appendingPathComponent("Sources/Screen0.swift")
+        try write(try String(contentsOf: screen, encoding: .utf8) + "// changed\n", to: screen)
+        let fileRun = try runCatalint(["lint", "--verbose", "--format", "json", "Sources/Screen0.swift"], in: directory)
+        XCTAssertEqual(fileRun.status, 1, fileRun.stderr)
+        // Screen0 and the new Other.swift are read afresh; the other 12 Swift files come from the cache.
+        XCTAssertTrue(fileRun.stderr.contains("cache: 12 of 14 files' results from the cache"), fileRun.stderr)
+        XCTAssertTrue(fileRun.stdout.contains("\"path\": \"Sources/Screen0.swift\""), fileRun.stdout)
+        // And the other way round, with an absolute path: the same findings, the path as given.
+        let absolute = try runCatalint(["lint", "--verbose", "--format", "json", screen.path], in: directory)
+        XCTAssertTrue(absolute.stderr.contains("cache: 14 of 14 files' results from the cache"), absolute.stderr)
+        XCTAssertEqual(absolute.stdout.replacingOccurrences(of: screen.path, with: "Sources/Screen0.swift"), fileRun.stdout)
+    }
+
     func testAChangedFileIsLintedAgainAndTheRestComesFromTheCache() throws {
         let directory = try project()
         _ = try lint(directory)

@@ -100,6 +100,14 @@ struct BinaryReader {
 
     var isAtEnd: Bool { offset == bytes.count }
 
+    /// The first string of the table: the first one written.
+    var firstString: String? { table.first }
+
+    /// Reads `new` wherever `old` was written.
+    mutating func replace(_ old: String, with new: String) {
+        for index in table.indices where table[index] == old { table[index] = new }
+    }
+
     mutating func readUInt64() throws -> UInt64 {
         var result: UInt64 = 0
         var shift: UInt64 = 0

@@ -63,6 +63,9 @@ public struct LintResult: Sendable {
     public var diagnostics: [Diagnostic]
     /// The files that were read (or tried), sorted.
     public var paths: [String]
+    /// How many files (linted, or read for the project index) came from the cache, and how many
+    /// were looked up in it; nil without a cache.
+    public var cache: (hits: Int, lookups: Int)?
 
     public init(diagnostics: [Diagnostic], paths: [String]) {
         self.diagnostics = diagnostics
@@ -143,7 +146,9 @@ public struct Linter: Sendable {
             index.merge(output.index)
         }
         cache?.save()
-        return LintResult(diagnostics: diagnose(outputs, index: index), paths: inputs.map(\.path).sorted())
+        var result = LintResult(diagnostics: diagnose(outputs, index: index), paths: inputs.map(\.path).sorted())
+        if let cache { result.cache = (cache.hits, cache.hits + cache.misses) }
+        return result
     }
 
     /// The diagnostics of some files, given what each file said and the index of the whole project:

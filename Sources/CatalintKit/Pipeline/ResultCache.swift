@@ -40,7 +40,7 @@ final class ResultCache: @unchecked Sendable {
     private(set) var misses = 0
 
     static let magic = Array("catalint-cache\n".utf8)
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     var file: String { directory + "/results-" + String(key, radix: 16) + ".bin" }
 
@@ -66,40 +66,56 @@ final class ResultCache: @unchecked Sendable {
 
     // MARK: Lookups
 
+    // Entries are found by the file's absolute path, so a run that names a file one way (`lint .`
+    // gives `Sources/A.swift`, an index of the project `/repo/Sources/A.swift`) finds what a run
+    // that named it another way stored; the results come back under the spelling asked for.
+
     /// The cached results of a file whose size and modification time are unchanged.
     func output(for path: String, stamp: Stamp) -> FileOutput? {
+        let key = Configuration.absolute(path)
         lock.lock()
         defer { lock.unlock() }
-        guard let entry = entries[path], entry.stamp == stamp, let output = decode(path) else { return nil }
+        guard let entry = entries[key], entry.stamp == stamp, let output = decode(key, as: path) else { return nil }
         hits += 1
         return output
     }
 
     /// The cached results of a file whose content is unchanged, its stamp renewed.
     func output(for path: String, contentHash: UInt64, stamp: Stamp?) -> FileOutput? {
+        let key = Configuration.absolute(path)
         lock.lock()
         defer { lock.unlock() }
-        guard let entry = entries[path], entry.contentHash == contentHash, let output = decode(path) else {
+        guard let entry = entries[key], entry.contentHash == contentHash, let output = decode(key, as: path) else {
             misses += 1
             return nil
         }
-        var renewed = entries[path]!
+        var renewed = entries[key]!
         if let stamp { renewed.stamp = stamp }
-        fresh[path] = renewed
+        fresh[key] = renewed
         hits += 1
         return output
     }
 
-    private func decode(_ path: String) -> FileOutput? {
-        guard var entry = entries[path] else { return nil }
-        if let decoded = entry.decoded { return decoded }
-        guard var reader = try? BinaryReader(entry.payload), let output = try? FileOutput(from: &reader), reader.isAtEnd,
-              output.path == path else {
-            entries[path] = nil  // corrupt: never trusted
+    /// The entry's results with the file's path spelled `path` (the first string of the payload).
+    private func decode(_ key: String, as path: String) -> FileOutput? {
+        guard var entry = entries[key] else { return nil }
+        if let decoded = entry.decoded, decoded.path == path { return decoded }
+        guard var reader = try? BinaryReader(entry.payload) else {
+            entries[key] = nil  // corrupt: never trusted
+            return nil
+        }
+        let stored = reader.firstString
+        guard let stored, Configuration.absolute(stored) == key else {
+            entries[key] = nil  // not this file's: never trusted
+            return nil
+        }
+        reader.replace(stored, with: path)
+        guard let output = try? FileOutput(from: &reader), reader.isAtEnd, output.path == path else {
+            entries[key] = nil
             return nil
         }
         entry.decoded = output
-        entries[path] = entry
+        entries[key] = entry
         return output
     }
 
@@ -109,8 +125,9 @@ final class ResultCache: @unchecked Sendable {
         output.encode(to: &writer)
         let entry = Entry(stamp: stamp ?? Stamp(size: -1, modified: -1), contentHash: contentHash, payload: ArraySlice(writer.finished()),
                           decoded: nil)
+        let key = Configuration.absolute(path)
         lock.lock()
-        fresh[path] = entry
+        fresh[key] = entry
         lock.unlock()
     }
 
