@@ -19,6 +19,26 @@ final class LimitsTests: XCTestCase {
         return (run, Date().timeIntervalSince(start))
     }
 
+    /// The peak resident memory of `catalint lint` in `directory`, in MB, measured by GNU time; nil
+    /// where there is none (the bound is then not checked: macOS's time has other options).
+    private func peakMemory(_ directory: URL) throws -> Int? {
+        let time = "/usr/bin/time"
+        guard FileManager.default.isExecutableFile(atPath: time) else { return nil }
+        let report = directory.appendingPathComponent("time.txt")
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: time)
+        process.arguments = ["-o", report.path, "-f", "%M", catalintBinary.path, "lint", "--no-cache", "--format", "xcode", "."]
+        process.currentDirectoryURL = directory
+        process.standardOutput = FileHandle.nullDevice
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        process.waitUntilExit()
+        defer { try? FileManager.default.removeItem(at: report) }
+        let text = try String(contentsOf: report, encoding: .utf8)
+        guard let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else { return nil }
+        return kilobytes / 1024
+    }
+
     private func rules(_ run: CommandRun) -> [String] {
         run.stdout.split(separator: "\n").map { line in
             let path = line.split(separator: ":").first.map(String.init) ?? ""
@@ -36,6 +56,20 @@ final class LimitsTests: XCTestCase {
         XCTAssertEqual(rules(run), ["Calls.swift file-skipped", "Good.swift unavailable-control", "Table.swift file-skipped"])
         XCTAssertTrue(run.stdout.contains("`Table.swift` was not linted: its brackets nest 50000 levels deep (line 1), past the limit of 1000."), run.stdout)
         XCTAssertLessThan(seconds, 30)
+        if let megabytes = try peakMemory(directory) { XCTAssertLessThan(megabytes, 400) }
+    }
+
+    /// A generated one-line file with 20,000 findings: columns and excerpts cost time and memory
+    /// linear in the line (before: 44 s and 8 GB; each diagnostic copied the whole line).
+    func testManyFindingsOnOneLongLineStayLinear() throws {
+        let directory = try project(["OneLine.swift": "func make() { " + String(repeating: "let s = UIStepper(); ", count: 20_000) + "}\n"])
+        let (run, seconds) = try lint(directory)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        let lines = run.stdout.split(separator: "\n")
+        XCTAssertEqual(lines.count, 20_001)
+        XCTAssertTrue(lines.last?.hasPrefix("OneLine.swift:1:") == true && lines.last!.count < 400, String(lines.last ?? ""))
+        XCTAssertLessThan(seconds, 30)
+        if let megabytes = try peakMemory(directory) { XCTAssertLessThan(megabytes, 600) }
     }
 
     func testLongChainsAreSkipped() throws {
@@ -67,6 +101,7 @@ final class LimitsTests: XCTestCase {
         XCTAssertEqual(rules(run), ["Good.swift unavailable-control", "Huge.swift file-skipped"])
         XCTAssertTrue(run.stdout.contains("past the limit of 10000000"), run.stdout)
         XCTAssertLessThan(seconds, 30)
+        if let megabytes = try peakMemory(directory) { XCTAssertLessThan(megabytes, 200, "the skipped file was read") }
         // A lower limit from the configuration.
         try write("limits:\n  file_size: 10B\n", to: directory.appendingPathComponent(".catalint.yml"))
         let (limited, _) = try lint(directory)
