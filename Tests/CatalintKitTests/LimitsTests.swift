@@ -72,6 +72,18 @@ final class LimitsTests: XCTestCase {
         if let megabytes = try peakMemory(directory) { XCTAssertLessThan(megabytes, 600) }
     }
 
+    /// Found by scripts/fuzz.py: string interpolations nested 60,000 deep (`"\\("\\(`...) were not
+    /// counted as nesting, so the parser ran into the time limit and took 4.3 GB meanwhile.
+    func testNestedStringInterpolationsAreNesting() throws {
+        let directory = try project(["Strings.swift": "let s = " + String(repeating: "\"\\(", count: 60_000) + "\n"])
+        let (run, seconds) = try lint(directory)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(rules(run), ["Good.swift unavailable-control", "Strings.swift file-skipped"])
+        XCTAssertTrue(run.stdout.contains("its brackets nest 60000 levels deep"), run.stdout)
+        XCTAssertLessThan(seconds, 30)
+        if let megabytes = try peakMemory(directory) { XCTAssertLessThan(megabytes, 400) }
+    }
+
     func testLongChainsAreSkipped() throws {
         let directory = try project([
             "Sum.swift": "let x = " + Array(repeating: "1", count: 100_000).joined(separator: " + ") + "\n",

@@ -56,6 +56,11 @@ struct NestingScan {
                         contexts.append(.interpolation(depth: depth))
                         depth += 1
                         chains.append(0)
+                        // A string in an interpolation in a string...: each level is as deep in the tree.
+                        if depth > deepest {
+                            deepest = depth
+                            deepestLine = line
+                        }
                         offset = next + 1
                         continue
                     }
