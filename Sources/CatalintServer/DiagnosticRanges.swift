@@ -98,14 +98,20 @@ struct LintedDocument: Sendable {
     /// The project state the lint saw (see `ServerState.epoch`).
     var epoch: Int
     var diagnostics: [(diagnostic: Diagnostic, range: LSPRange)]
+    /// The text that was linted: code actions edit it.
+    var text: String
 
     init(uri: String, version: Int, epoch: Int, diagnostics: [Diagnostic], text: String) {
         self.uri = uri
         self.version = version
         self.epoch = epoch
+        self.text = text
         let lines = diagnostics.isEmpty ? nil : LineTable(text)
         self.diagnostics = diagnostics.map { ($0, LSPDiagnostics.range(of: $0.position, in: lines!)) }
     }
 
     var json: JSON { .array(diagnostics.map { LSPDiagnostics.json($0.diagnostic, range: $0.range) }) }
+
+    /// The document's file path, for a `file:` URI.
+    var path: String? { DocumentURI.path(of: uri) }
 }

@@ -121,7 +121,8 @@ public final class LanguageServer: @unchecked Sendable {
 
     // MARK: Requests
 
-    private static let requestMethods: Set<String> = ["initialize", "shutdown", "textDocument/hover", "textDocument/diagnostic"]
+    private static let requestMethods: Set<String> = ["initialize", "shutdown", "textDocument/hover", "textDocument/diagnostic",
+                                                      "textDocument/codeAction"]
 
     private func handleRequest(id: RequestID, method: String, params: JSON) throws(ResponseError) {
         switch phase {
@@ -143,6 +144,10 @@ public final class LanguageServer: @unchecked Sendable {
         case "textDocument/hover":
             guard let position = LSPPosition(params["position"]) else { throw .invalidParams("textDocument/hover needs a \"position\".") }
             try answerWhenLinted(id: id, params: params, question: .hover(position))
+        case "textDocument/codeAction":
+            guard let range = LSPRange(params["range"]) else { throw .invalidParams("textDocument/codeAction needs a \"range\".") }
+            let only = params["context"]?["only"]?.arrayValue?.compactMap(\.stringValue)
+            try answerWhenLinted(id: id, params: params, question: .codeActions(range, only: only))
         default:
             throw ResponseError(ErrorCode.methodNotFound, "Unknown method \(method).")
         }
@@ -395,6 +400,7 @@ public final class LanguageServer: @unchecked Sendable {
     enum Question: Sendable {
         case diagnostics(previousResultID: String?)
         case hover(LSPPosition)
+        case codeActions(LSPRange, only: [String]?)
     }
 
     struct Waiter: Sendable {
@@ -432,6 +438,8 @@ public final class LanguageServer: @unchecked Sendable {
             }
         case .hover(let position):
             connection.respond(to: waiter.id, result: result.flatMap { Hover.json(for: $0, at: position, markdown: client.hoverMarkdown) } ?? .null)
+        case .codeActions(let range, let only):
+            connection.respond(to: waiter.id, result: result.map { CodeActions.json(for: $0, in: range, only: only) } ?? [])
         }
     }
 

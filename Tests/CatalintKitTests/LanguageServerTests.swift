@@ -381,6 +381,113 @@ final class LanguageServerTests: XCTestCase {
 
     // MARK: Helpers
 
+    // MARK: Code actions
+
+    /// Applies the edits of a code action's `changes` for `uri` to `text`, as an editor does.
+    static func apply(_ action: [String: Any], uri: String, to text: String) throws -> String {
+        let changes = try XCTUnwrap((action["edit"] as? [String: Any])?["changes"] as? [String: Any])
+        let edits = try XCTUnwrap(changes[uri] as? [[String: Any]])
+        var lines = text.components(separatedBy: "\n").map { Array($0.utf16) }
+        func offset(_ position: [String: Any]) -> (Int, Int) { (position["line"] as! Int, position["character"] as! Int) }
+        // Last edit first, so earlier positions stay valid.
+        let sorted = edits.sorted { a, b in
+            let x = offset((a["range"] as! [String: Any])["start"] as! [String: Any]), y = offset((b["range"] as! [String: Any])["start"] as! [String: Any])
+            return x > y
+        }
+        for edit in sorted {
+            let range = try XCTUnwrap(edit["range"] as? [String: Any])
+            let (startLine, startCharacter) = offset(try XCTUnwrap(range["start"] as? [String: Any]))
+            let (endLine, endCharacter) = offset(try XCTUnwrap(range["end"] as? [String: Any]))
+            let before = Array(lines[startLine].prefix(startCharacter))
+            let after = Array(lines[endLine].dropFirst(endCharacter))
+            let inserted = (String(decoding: before, as: UTF16.self) + (edit["newText"] as! String) + String(decoding: after, as: UTF16.self))
+                .components(separatedBy: "\n").map { Array($0.utf16) }
+            lines.replaceSubrange(startLine...endLine, with: inserted)
+        }
+        return lines.map { String(decoding: $0, as: UTF16.self) }.joined(separator: "\n")
+    }
+
+    func testCodeActionsFixAndSuppressInEveryFormat() throws {
+        let folder = try project()
+        let client = try LanguageServerClient()
+        let capabilities = try initialize(client, folder: folder)["capabilities"] as? [String: Any]
+        XCTAssertEqual((capabilities?["codeActionProvider"] as? [String: Any])?["codeActionKinds"] as? [String], ["quickfix"])
+
+        // Swift: a slider's tint (fixable) on a line with an emoji before it.
+        let uri = folder.appendingPathComponent("Player.swift")
+        let text = "func style(_ volume: UISlider) {\n    let s = \"👩‍💻\"; volume.thumbTintColor = .red\n}\n"
+        open(client, uri, text)
+        XCTAssertEqual(try client.diagnostics(for: uri, version: 1).map(Self.summary), ["1:28-1:42 1 slider-custom-appearance"])
+        let response = try client.request("textDocument/codeAction", [
+            "textDocument": ["uri": uri.absoluteString], "range": Self.range(1, 30, 1, 30),
+            "context": ["diagnostics": [], "triggerKind": 1],
+        ])
+        let actions = try XCTUnwrap(response["result"] as? [[String: Any]], "\(response)")
+        XCTAssertEqual(actions.map { $0["title"] as? String ?? "" }, [
+            "Keep the iPad behavioral style: set `preferredBehavioralStyle = .pad` on the slider first (unsafe: review it)",
+            "Disable `slider-custom-appearance` for this line",
+            "Disable `slider-custom-appearance` for this file",
+        ])
+        XCTAssertTrue(actions.allSatisfy { $0["kind"] as? String == "quickfix" && ($0["diagnostics"] as? [Any])?.count == 1 })
+        XCTAssertNil(actions[0]["isPreferred"], "an unsafe fix is not preferred")
+        // The fix applied by the editor, the document changed, linted again: the finding is gone.
+        let fixed = try Self.apply(actions[0], uri: uri.absoluteString, to: text)
+        XCTAssertEqual(fixed, "func style(_ volume: UISlider) {\n    let s = \"👩‍💻\"; volume.preferredBehavioralStyle = .pad; volume.thumbTintColor = .red\n}\n")
+        client.notify("textDocument/didChange", ["textDocument": ["uri": uri.absoluteString, "version": 2], "contentChanges": [["text": fixed]]])
+        XCTAssertEqual(try client.diagnostics(for: uri, version: 2).map(Self.summary), [])
+        // The suppression comments: each silences the finding and is a comment the linter accepts.
+        for (number, action) in actions.dropFirst().enumerated() {
+            let suppressed = try Self.apply(action, uri: uri.absoluteString, to: text)
+            XCTAssertTrue(suppressed.contains("// catalint:disable") && suppressed.contains("slider-custom-appearance - reason"), suppressed)
+            client.notify("textDocument/didChange", ["textDocument": ["uri": uri.absoluteString, "version": 3 + number], "contentChanges": [["text": suppressed]]])
+            XCTAssertEqual(try client.diagnostics(for: uri, version: 3 + number).map(Self.summary), [], suppressed)
+        }
+        // Away from the diagnostic, or asking only for refactorings: nothing.
+        let away = try client.request("textDocument/codeAction", [
+            "textDocument": ["uri": uri.absoluteString], "range": Self.range(0, 0, 0, 4), "context": ["diagnostics": []],
+        ])
+        XCTAssertEqual((away["result"] as? [Any])?.count, 0, "\(away)")
+
+        // YAML interface files and storyboards: the suppression comments in their own syntax.
+        let interface = folder.appendingPathComponent("Settings.interface.yml")
+        let yaml = "interface: Settings\nviews:\n  - class: UIStepper\n"
+        open(client, interface, yaml, language: "yaml")
+        XCTAssertEqual(try client.diagnostics(for: interface, version: 1).map(Self.summary), ["2:11-2:20 1 unavailable-control"])
+        let yamlActions = try XCTUnwrap(try client.request("textDocument/codeAction", [
+            "textDocument": ["uri": interface.absoluteString], "range": Self.range(2, 12, 2, 12), "context": ["diagnostics": [], "only": ["quickfix"]],
+        ])["result"] as? [[String: Any]])
+        XCTAssertEqual(yamlActions.count, 2, "no fix for an interface file, two suppressions")
+        let yamlFixed = try Self.apply(yamlActions[0], uri: interface.absoluteString, to: yaml)
+        XCTAssertEqual(yamlFixed, "interface: Settings\nviews:\n  # catalint:disable:next unavailable-control - reason\n  - class: UIStepper\n")
+        client.notify("textDocument/didChange", ["textDocument": ["uri": interface.absoluteString, "version": 2], "contentChanges": [["text": yamlFixed]]])
+        XCTAssertEqual(try client.diagnostics(for: interface, version: 2).map(Self.summary), [])
+        let onlyRefactor = try client.request("textDocument/codeAction", [
+            "textDocument": ["uri": interface.absoluteString], "range": Self.range(2, 12, 2, 12), "context": ["diagnostics": [], "only": ["refactor"]],
+        ])
+        XCTAssertEqual((onlyRefactor["result"] as? [Any])?.count, 0)
+
+        let storyboard = folder.appendingPathComponent("Main.storyboard")
+        let xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<document type=\"com.apple.InterfaceBuilder3.CocoaTouch.Storyboard.XIB\" version=\"3.0\" targetRuntime=\"iOS.CocoaTouch\">\n<objects>\n    <stepper opaque=\"NO\" id=\"s\"/>\n</objects>\n</document>\n"
+        open(client, storyboard, xml, language: "xml")
+        XCTAssertEqual(try client.diagnostics(for: storyboard, version: 1).count, 1)
+        let xmlActions = try XCTUnwrap(try client.request("textDocument/codeAction", [
+            "textDocument": ["uri": storyboard.absoluteString], "range": Self.range(3, 5, 3, 5), "context": ["diagnostics": []],
+        ])["result"] as? [[String: Any]])
+        XCTAssertEqual(xmlActions.count, 2)
+        let fileWide = try Self.apply(xmlActions[1], uri: storyboard.absoluteString, to: xml)
+        XCTAssertTrue(fileWide.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- catalint:disable unavailable-control - reason -->\n<document"), fileWide)
+        client.notify("textDocument/didChange", ["textDocument": ["uri": storyboard.absoluteString, "version": 2], "contentChanges": [["text": fileWide]]])
+        XCTAssertEqual(try client.diagnostics(for: storyboard, version: 2).map(Self.summary), [])
+
+        // A document that is not open: no actions. An unknown method: MethodNotFound.
+        let closed = try client.request("textDocument/codeAction", [
+            "textDocument": ["uri": folder.appendingPathComponent("Declarations.swift").absoluteString], "range": Self.range(0, 0, 0, 0), "context": ["diagnostics": []],
+        ])
+        XCTAssertEqual((closed["result"] as? [Any])?.count, 0, "\(closed)")
+        XCTAssertEqual(try client.error(of: client.request("textDocument/rename", ["textDocument": ["uri": uri.absoluteString]])), -32601)
+        try shutDown(client)
+    }
+
     static func range(_ startLine: Int, _ startCharacter: Int, _ endLine: Int, _ endCharacter: Int) -> [String: Any] {
         ["start": ["line": startLine, "character": startCharacter], "end": ["line": endLine, "character": endCharacter]]
     }
