@@ -84,6 +84,17 @@ final class LimitsTests: XCTestCase {
         if let megabytes = try peakMemory(directory) { XCTAssertLessThan(megabytes, 400) }
     }
 
+    /// Found by scripts/fuzz.py: swift-syntax's diagnostics trap on an `=` with a line separator
+    /// (U+2028) and spaces around it, which took the whole run down (signal 4, no report).
+    func testALineSeparatorBeforeAnEqualsSignIsAnInvalidSwiftFinding() throws {
+        let directory = try project(["Separator.swift": "let x \u{2028}= 1\n", "Separator2.swift": "let y = 2\nvar z\u{2028} = UIStepper()\n"])
+        let (run, _) = try lint(directory)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(rules(run), ["Good.swift unavailable-control", "Separator.swift invalid-swift", "Separator2.swift invalid-swift",
+                                      "Separator2.swift unavailable-control"])
+        XCTAssertTrue(run.stdout.contains("Separator.swift:1:10: error: Swift syntax error: '=' must have consistent whitespace on both sides."), run.stdout)
+    }
+
     func testLongChainsAreSkipped() throws {
         let directory = try project([
             "Sum.swift": "let x = " + Array(repeating: "1", count: 100_000).joined(separator: " + ") + "\n",

@@ -53,11 +53,33 @@ struct SwiftSourceFile {
         source.position(utf8Offset: absolute.utf8Offset)
     }
 
+    /// An `=` that swift-syntax's diagnostics generator would crash on (found by scripts/fuzz.py):
+    /// the lexer says its two sides differ (one has a line separator, U+2028), but both have a
+    /// space, so the Fix-It it builds has no change and traps. Such a file is reported at that `=`.
+    private static func untestableEquals(in tree: SourceFileSyntax) -> TokenSyntax? {
+        func hasSpaceOrTab(_ trivia: Trivia) -> Bool {
+            trivia.contains { piece in
+                switch piece {
+                case .spaces, .tabs: return true
+                default: return false
+                }
+            }
+        }
+        for token in tree.tokens(viewMode: .sourceAccurate) where token.tokenDiagnostic?.kind == .equalMustHaveConsistentWhitespaceOnBothSides {
+            let leading = token.previousToken(viewMode: .all).map { hasSpaceOrTab($0.trailingTrivia) } ?? false
+            if leading && hasSpaceOrTab(token.trailingTrivia) { return token }
+        }
+        return nil
+    }
+
     /// The first syntax error of the file, with its position, or nil when the file parses cleanly.
     /// Errors in a `#if swift(...)` or `#if compiler(...)` branch that the toolchain `swiftVersion`
     /// would not compile do not count: such branches hold syntax for other compilers.
     func firstSyntaxError(swiftVersion: SwiftVersion = .newest) -> (message: String, position: SourcePosition)? {
         guard tree.hasError else { return nil }
+        if let token = Self.untestableEquals(in: tree) {
+            return ("'=' must have consistent whitespace on both sides", position(of: token))
+        }
         let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
         guard let first = diagnostics.first(where: { diagnostic in
             diagnostic.diagMessage.severity == .error && !VersionConditions.isInactive(diagnostic.node, swiftVersion: swiftVersion)
