@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "catalint", targets: ["catalint"]),
         .library(name: "CatalintKit", targets: ["CatalintKit"]),
         .plugin(name: "CatalintCommand", targets: ["CatalintCommand"]),
+        .plugin(name: "CatalintBuildTool", targets: ["CatalintBuildTool"]),
     ],
     dependencies: [
         .package(url: "https://github.com/swiftlang/swift-syntax.git", exact: "603.0.1"),
@@ -58,6 +59,12 @@ let package = Package(
             capability: .command(
                 intent: .custom(verb: "catalint", description: "Lint the package's targets for problems in the Mac idiom (Mac Catalyst)")
             )
+        ),
+        // Lints a target on every `swift build` and Xcode build, with the installed catalint: no
+        // dependency either, for the same reason (see the plugin's comment).
+        .plugin(
+            name: "CatalintBuildTool",
+            capability: .buildTool()
         ),
         .testTarget(
             name: "CatalintKitTests",
