@@ -79,9 +79,27 @@ final class LimitsTests: XCTestCase {
         let (run, seconds) = try lint(directory)
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertEqual(rules(run), ["Good.swift unavailable-control", "Strings.swift file-skipped"])
-        XCTAssertTrue(run.stdout.contains("its brackets nest 60000 levels deep"), run.stdout)
+        XCTAssertTrue(run.stdout.contains("its string interpolations nest 60000 levels deep (line 1), past the limit of 100"), run.stdout)
         XCTAssertLessThan(seconds, 30)
         if let megabytes = try peakMemory(directory) { XCTAssertLessThan(megabytes, 400) }
+    }
+
+    /// Found by scripts/fuzz.py: 505 unclosed interpolations, under the nesting limit, took the
+    /// parser 3.9 GB before the time limit stopped it (memory grows with the cube of the depth).
+    /// Interpolations may nest a tenth of the nesting limit; real code nests a few.
+    func testUnclosedInterpolationsPastATenthOfTheNestingLimitAreSkipped() throws {
+        let deep = "func size() -> CGSize\"" + String(repeating: "\\(\"", count: 505) + "\n"
+        let fine = "let s = \"a\\(\"b\\(\"c\\(1)\")\")\"\nlet p = UIPageControl()\n"
+        let directory = try project(["Deep.swift": deep, "Fine.swift": fine])
+        let (run, seconds) = try lint(directory)
+        XCTAssertEqual(rules(run), ["Deep.swift file-skipped", "Fine.swift unavailable-control", "Good.swift unavailable-control"])
+        XCTAssertTrue(run.stdout.contains("its string interpolations nest 505 levels deep (line 1), past the limit of 100"), run.stdout)
+        XCTAssertLessThan(seconds, 30)
+        if let megabytes = try peakMemory(directory) { XCTAssertLessThan(megabytes, 400) }
+        // The limit follows the nesting limit.
+        try write("limits:\n  nesting: 500\n", to: directory.appendingPathComponent(".catalint.yml"))
+        let (lowered, _) = try lint(directory)
+        XCTAssertTrue(lowered.stdout.contains("its string interpolations nest 505 levels deep (line 1), past the limit of 50"), lowered.stdout)
     }
 
     /// Found by scripts/fuzz.py: swift-syntax's diagnostics trap on an `=` with a line separator

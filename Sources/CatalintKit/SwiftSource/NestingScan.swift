@@ -7,6 +7,9 @@ struct NestingScan {
     /// The deepest nesting of `(`, `[` and `{`, and where it is (1-based line).
     private(set) var deepest = 0
     private(set) var deepestLine = 1
+    /// The deepest nesting of string interpolations (`"\\("\\(`...), and where it is.
+    private(set) var deepestInterpolation = 0
+    private(set) var deepestInterpolationLine = 1
     /// The longest run of binary operators, member accesses (`.`) and calls or subscripts on a call's
     /// result (`f()()`) in one expression, and where it ends: each is one level deeper in the tree.
     private(set) var longestChain = 0
@@ -26,6 +29,7 @@ struct NestingScan {
 
     private mutating func scan(_ bytes: [UInt8]) {
         var contexts: [Context] = [.code]
+        var interpolations = 0  // the `.interpolation` contexts open
         var depth = 0
         var line = 1
         var chains: [Int] = [0]  // the operator run at each bracket depth
@@ -60,6 +64,11 @@ struct NestingScan {
                         if depth > deepest {
                             deepest = depth
                             deepestLine = line
+                        }
+                        interpolations += 1
+                        if interpolations > deepestInterpolation {
+                            deepestInterpolation = interpolations
+                            deepestInterpolationLine = line
                         }
                         offset = next + 1
                         continue
@@ -128,6 +137,7 @@ struct NestingScan {
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                 if case .interpolation(let start)? = contexts.last, depth - 1 == start, byte == UInt8(ascii: ")") {
                     contexts.removeLast()
+                    interpolations -= 1
                 }
                 depth = max(0, depth - 1)
                 if chains.count > 1 { chains.removeLast() }
