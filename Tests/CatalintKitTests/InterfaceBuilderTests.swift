@@ -82,7 +82,7 @@ final class InterfaceBuilderTests: XCTestCase {
 
     func testSliderImagesAndTints() {
         let xml = document("""
-                <slider opaque="NO" value="0.5" minValue="0" maxValue="1" minValueImage="low" maxValueImage="high" id="s1">
+                <slider opaque="NO" value="0.5" minValue="0" maxValue="1" minimumValueImage="low" maximumValueImage="high" id="s1">
                     <color key="thumbTintColor" systemColor="systemPinkColor"/>
                     <color key="maximumTrackTintColor" systemColor="systemGrayColor"/>
                     <color key="backgroundColor" systemColor="systemBackgroundColor"/>
@@ -93,7 +93,7 @@ final class InterfaceBuilderTests: XCTestCase {
         """)
         XCTAssertEqual(check(xml), [
             "4:67 slider-custom-appearance",
-            "4:87 slider-custom-appearance",
+            "4:91 slider-custom-appearance",
             "5:13 slider-custom-appearance",
             "6:13 slider-custom-appearance",
         ])

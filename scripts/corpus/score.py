@@ -76,14 +76,19 @@ def main():
         return rule not in TOOL_RULES and (selected is None or rule in selected)
 
     counts = defaultdict(Counter)  # rule -> {"TP": n, ...}
+    mistakes = []  # (kind, key, reason)
     for key, label in labels.items():
         if not scored(key[3]) or label["expected"] == "":
             continue
         reported = key in findings
         if label["expected"] == "flag":
             counts[key[3]]["TP" if reported else "FN"] += 1
+            if not reported:
+                mistakes.append(("missed", key, label.get("reason", "")))
         else:
             counts[key[3]]["FP" if reported else "TN"] += 1
+            if reported:
+                mistakes.append(("false positive", key, label.get("reason", "")))
     unlabeled = []
     for key in sorted(findings):
         if scored(key[3]) and (key not in labels or labels[key]["expected"] == ""):
@@ -101,6 +106,10 @@ def main():
         print_report(out, runs, counts, total, unlabeled)
     if options.unlabeled and not options.json:
         print_unlabeled_rows(unlabeled, apps)
+    if options.mistakes and not options.json:
+        print("\nwhere catalint and the labels disagree:", file=out)
+        for kind, (app, path, line, rule), reason in sorted(mistakes, key=lambda m: (m[1][3], m[0], m[1])):
+            print(f"  {kind:14} {rule:26} {app}/{path}:{line}  ({reason})", file=out)
     sys.exit(1 if crashes else 0)
 
 
@@ -108,6 +117,8 @@ def parse_arguments():
     parser = argparse.ArgumentParser(description="Score catalint against the real-app corpus.")
     parser.add_argument("--catalint", default=os.path.join(ROOT, ".build", "release", "catalint"),
                         help="the catalint binary (default: .build/release/catalint)")
+    parser.add_argument("--mistakes", action="store_true",
+                        help="list every false positive and miss, with the label's reason")
     parser.add_argument("--labels", default=os.path.join(HERE, "labels.csv"),
                         help="the labels (default: scripts/corpus/labels.csv)")
     parser.add_argument("--corpus", default=os.path.join(ROOT, ".corpus"),

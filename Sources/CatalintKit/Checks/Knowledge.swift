@@ -120,8 +120,12 @@ public struct ScreenSizeKnowledge: RuleKnowledge, Equatable {
 public struct LayoutDecisionKnowledge: RuleKnowledge, Equatable {
     /// Identifiers that are geometry whole (`CGRect`, `NSLayoutConstraint`).
     public var geometryNames: [String] = []
-    /// Words that make a camel-case identifier geometry (`inset` in `contentInset`).
+    /// Words that make a camel-case identifier geometry when they are its last word, the noun it
+    /// names (`inset` in `contentInset`; not `column` in `secondaryColumnToolbarItem`).
     public var geometryWords: [String] = []
+    /// Last words that make an identifier geometry when a geometry word comes before them
+    /// (`count` in `columnCount`).
+    public var countWords: [String] = []
     /// Words that make an identifier not geometry even with a geometry word (`font` in `fontSize`).
     public var nonGeometryWords: [String] = []
     /// Words that make a condition adapt to the window (`size` in `horizontalSizeClass`).
@@ -136,6 +140,7 @@ public struct LayoutDecisionKnowledge: RuleKnowledge, Equatable {
     public mutating func extend(with options: Self) {
         geometryNames += options.geometryNames
         geometryWords += options.geometryWords
+        countWords += options.countWords
         nonGeometryWords += options.nonGeometryWords
         adaptiveWords += options.adaptiveWords
         nonAdaptiveWords += options.nonAdaptiveWords
@@ -144,6 +149,7 @@ public struct LayoutDecisionKnowledge: RuleKnowledge, Equatable {
     public enum CodingKeys: String, CodingKey, CaseIterable {
         case geometryNames = "geometry_names"
         case geometryWords = "geometry_words"
+        case countWords = "count_words"
         case nonGeometryWords = "non_geometry_words"
         case adaptiveWords = "adaptive_words"
         case nonAdaptiveWords = "non_adaptive_words"
@@ -154,6 +160,7 @@ public struct LayoutDecisionKnowledge: RuleKnowledge, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         geometryNames = try container.list(.geometryNames)
         geometryWords = try container.list(.geometryWords)
+        countWords = try container.list(.countWords)
         nonGeometryWords = try container.list(.nonGeometryWords)
         adaptiveWords = try container.list(.adaptiveWords)
         nonAdaptiveWords = try container.list(.nonAdaptiveWords)
@@ -232,7 +239,7 @@ public struct InterfaceBuilderSpelling: Codable, Sendable, Equatable {
     public var stateAttribute: String?
     /// The `key` of a child element of `<state>`: `<color key="titleColor">`.
     public var stateElement: String?
-    /// An attribute of the control's own element: `minValueImage` on `<slider>`.
+    /// An attribute of the control's own element: `minimumValueImage` on `<slider>`.
     public var attribute: String?
     /// The `key` of a `<color>` child of the control's element: `<color key="thumbTintColor">`.
     public var color: String?

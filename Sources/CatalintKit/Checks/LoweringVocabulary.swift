@@ -15,7 +15,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     var stateAttributes: [String: String] = [:]
     /// `<state><color key="titleColor">`: key -> property.
     var stateElements: [String: String] = [:]
-    /// `<slider minValueImage="...">`: attribute -> property.
+    /// `<slider minimumValueImage="...">`: attribute -> property.
     var attributes: [String: String] = [:]
     /// `<color key="thumbTintColor">` in a control: key -> property.
     var colors: [String: String] = [:]
@@ -25,6 +25,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// Names that are geometry whole, and words that make or unmake a camel-case name geometry.
     var geometryNames: Set<String> = []
     var geometryWords: Set<String> = []
+    var countWords: Set<String> = []
     var nonGeometryWords: Set<String> = []
     /// Words that make a condition adapt to the window, and words that keep it from adapting.
     var adaptiveWords: Set<String> = []
@@ -44,6 +45,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                 if let layout = part as? LayoutDecisionKnowledge {
                     geometryNames.formUnion(layout.geometryNames)
                     geometryWords.formUnion(layout.geometryWords.map { $0.lowercased() })
+                    countWords.formUnion(layout.countWords.map { $0.lowercased() })
                     nonGeometryWords.formUnion(layout.nonGeometryWords.map { $0.lowercased() })
                     adaptiveWords.formUnion(layout.adaptiveWords.map { $0.lowercased() })
                     nonAdaptiveWords.formUnion(layout.nonAdaptiveWords.map { $0.lowercased() })
@@ -67,7 +69,11 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     func isGeometry(_ name: String) -> Bool {
         if geometryNames.contains(name) { return true }
         let words = camelCaseWords(name)
-        return !words.contains(where: nonGeometryWords.contains) && words.contains(where: geometryWords.contains)
+        guard let head = words.last, !words.contains(where: nonGeometryWords.contains) else { return false }
+        // The last word is the noun the name is about: `contentInset` is an inset, while
+        // `secondaryColumnToolbarItem` is a toolbar item and `listRowBackground` a background.
+        if geometryWords.contains(head) { return true }
+        return countWords.contains(head) && words.dropLast().contains(where: geometryWords.contains)
     }
 
     /// True when a name in a condition makes it adapt to the window (`horizontalSizeClass`, `bounds`).
@@ -83,7 +89,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
         func sorted(_ map: [String: String]) -> String { map.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") }
         let parts = [sorted(stateProperties), sorted(settingProperties), dimensionValues.sorted().map { "\($0)" }.joined(separator: ","),
                      sorted(stateAttributes), sorted(stateElements), sorted(attributes), sorted(colors),
-                     sorted(classes), sorted(geometryNames), sorted(geometryWords), sorted(nonGeometryWords), sorted(adaptiveWords),
+                     sorted(classes), sorted(geometryNames), sorted(geometryWords), sorted(countWords), sorted(nonGeometryWords), sorted(adaptiveWords),
                      sorted(nonAdaptiveWords)]
         return Array(parts.joined(separator: "\n").utf8)
     }

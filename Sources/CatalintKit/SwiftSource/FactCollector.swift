@@ -67,7 +67,55 @@ final class FactCollector: TypeScopeVisitor {
         var scope = Scope()
         scope.returnedAlias = closureAliases[node.id]
         scopes.append(scope)
+        declareClosureParameters(node)
         return .visitChildren
+    }
+
+    /// A closure's parameters, typed by their annotations (`{ (button: UIButton) in`), else by the
+    /// function type of the variable the closure initializes (`var style: (UIButton) -> Void =
+    /// { button in ... }`); `$0`, `$1` too when it names none.
+    private func declareClosureParameters(_ node: ClosureExprSyntax) {
+        let contextual = Self.functionType(initializedBy: node)?.parameters.map { $0.type.simpleName }
+        func type(at index: Int, annotation: TypeSyntax?) -> TypeRef {
+            if let name = annotation?.simpleName { return .named(name) }
+            if let contextual, index < contextual.count, let name = contextual[index] { return .named(name) }
+            return .unknown
+        }
+        switch node.signature?.parameterClause {
+        case .parameterClause(let clause)?:
+            for (index, parameter) in clause.parameters.enumerated() {
+                let name = (parameter.secondName ?? parameter.firstName).text
+                declare(name, Local(key: .known(anonymousKey(parameter)), type: type(at: index, annotation: parameter.type)))
+            }
+        case .simpleInput(let list)?:
+            for (index, parameter) in list.enumerated() {
+                declare(parameter.name.text, Local(key: .known(anonymousKey(parameter)), type: type(at: index, annotation: nil)))
+            }
+        case nil:
+            for index in 0..<(contextual?.count ?? 0) {
+                declare("$\(index)", Local(key: .known(.declaration(path: file.path, offset: node.positionAfterSkippingLeadingTrivia.utf8Offset + index)),
+                                          type: type(at: index, annotation: nil)))
+            }
+        }
+    }
+
+    /// `(UIButton) -> Void` in `var style: (UIButton) -> Void = { ... }` (through `@escaping`,
+    /// `@MainActor`, parentheses and `?`), for the closure that initializes the variable.
+    private static func functionType(initializedBy closure: ClosureExprSyntax) -> FunctionTypeSyntax? {
+        guard let binding = closure.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+              var type = binding.typeAnnotation?.type else { return nil }
+        while true {
+            if let function = type.as(FunctionTypeSyntax.self) { return function }
+            if let attributed = type.as(AttributedTypeSyntax.self) {
+                type = attributed.baseType
+            } else if let optional = type.as(OptionalTypeSyntax.self) {
+                type = optional.wrappedType
+            } else if let tuple = type.as(TupleTypeSyntax.self), tuple.elements.count == 1, let only = tuple.elements.first {
+                type = only.type
+            } else {
+                return nil
+            }
+        }
     }
     override func visitPost(_ node: ClosureExprSyntax) { scopes.removeLast() }
 
