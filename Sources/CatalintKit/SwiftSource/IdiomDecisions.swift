@@ -244,7 +244,13 @@ struct IdiomDecisionReader {
             }
             if let argument = parent.as(LabeledExprSyntax.self) {
                 guard let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return nil }
-                return callNames(call, labels: argument.label.map { [$0.text] } ?? [])
+                let names = callNames(call, labels: argument.label.map { [$0.text] } ?? [])
+                // `.init(top: 0, bottom: isPad ? 5 : 0)`: an implicit member makes a value of the
+                // type its context expects, so where that value goes says what it is.
+                if let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.base == nil {
+                    return names + (destination(of: Syntax(call)) ?? [])
+                }
+                return names
             }
             if parent.is(ReturnStmtSyntax.self) {
                 return enclosingName(of: parent).map { [$0] }
