@@ -241,6 +241,7 @@ struct IdiomDecisionReader {
             if let binding = parent.as(PatternBindingSyntax.self) {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
                 return [name] + (binding.typeAnnotation.map { IdiomConditions.identifiers(in: $0.type) } ?? [])
+                    + assignedLater(name, after: Syntax(binding))
             }
             if let argument = parent.as(LabeledExprSyntax.self) {
                 guard let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return nil }
@@ -273,6 +274,26 @@ struct IdiomDecisionReader {
             return nil
         }
         return nil
+    }
+
+    /// What a local is given to later in its block: `let m = isPad ? 0.1 : 0.04` then
+    /// `leading.constant += width * m` gives `leading`, `constant`. Only the statements of the
+    /// block that declares it, and only assignments (`=`, `+=`, ...) that read it.
+    static func assignedLater(_ name: String, after binding: Syntax) -> [String] {
+        guard let item = binding.ancestor(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+              list.parent?.is(SourceFileSyntax.self) == false else { return [] }
+        var names: [String] = []
+        var seen = false
+        for statement in list {
+            if statement.id == item.id { seen = true; continue }
+            guard seen, let infix = statement.item.as(ExprSyntax.self)?.as(InfixOperatorExprSyntax.self) else { continue }
+            let assigns = infix.operator.is(AssignmentExprSyntax.self)
+                || ["+=", "-=", "*=", "/="].contains(infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "")
+            if assigns, IdiomConditions.identifiers(in: infix.rightOperand).contains(name) {
+                names += IdiomConditions.identifiers(in: infix.leftOperand)
+            }
+        }
+        return names
     }
 
     /// The function or property whose body holds `node`: its name.
