@@ -118,6 +118,14 @@ struct IdiomConditions {
         if let literal = expression.as(BooleanLiteralExprSyntax.self) {
             return .constant(literal.literal.tokenKind == .keyword(.true))
         }
+        // `isPreview ? idiom == .pad : isExpanded` is `(isPreview && idiom == .pad) || (!isPreview && isExpanded)`.
+        if let ternary = expression.as(TernaryExprSyntax.self) {
+            let test = condition(of: ternary.condition)
+            let whenTrue = condition(of: ternary.thenExpression), whenFalse = condition(of: ternary.elseExpression)
+            if whenTrue.mentionsIdiom || whenFalse.mentionsIdiom {
+                return test.and(whenTrue).or(test.negated.and(whenFalse))
+            }
+        }
         if Self.helperName(expression) == "isMacCatalystApp" {
             // True on the Mac in either idiom; in the pad idiom it tells the Mac from the iPad.
             return .or(.idiom(.mac), .and(.idiom(.pad), .other("isMacCatalystApp", names: ["isMacCatalystApp"])))
