@@ -6,12 +6,15 @@ final class RecipeDetailViewController: UIViewController {
     private let servings = UIStepper()
     private let rating = RatingSlider()
     private let timer = TimerSlider()
+    /// Grams, cups or spoons: a wheel picker, which throws in the Mac idiom too.
+    private let units = UIPickerView()
 
     override func viewDidLoad() {
         super.viewDidLoad()
         view.addSubview(servings)
         view.addSubview(rating)
         view.addSubview(timer)
+        view.addSubview(units)
         addFavoritesSwitch()
         addChildContent()
         preferredContentSize = CGSize(width: 834, height: 1194)
