@@ -79,8 +79,19 @@ public struct Configuration: Sendable {
 
     /// The absolute, standardized form of a path as the user named it.
     public static func absolute(_ path: String) -> String {
-        let url = path.hasPrefix("/") ? URL(fileURLWithPath: path) : URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(path)
-        return url.standardizedFileURL.path
+        // By string, as `URL.standardizedFileURL` does it (`.` and `..` removed, no links
+        // followed), without its cost: the cache asks this for every file of every run.
+        let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        var parts: [Substring] = []
+        for part in joined.split(separator: "/") {
+            if part == "." { continue }
+            if part == ".." {
+                if !parts.isEmpty { parts.removeLast() }
+                continue
+            }
+            parts.append(part)
+        }
+        return "/" + parts.joined(separator: "/")
     }
 
     /// True when the file is excluded by the configuration.
