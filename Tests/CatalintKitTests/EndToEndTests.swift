@@ -25,7 +25,7 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(result.status, 1)
         XCTAssertEqual(result.stderr, "")
         let ruleIDs = Set(expected.split(separator: "\n").compactMap { $0.split(separator: "[").last?.dropLast() }.map(String.init))
-        XCTAssertEqual(ruleIDs, ["unavailable-control", "button-non-normal-state", "slider-custom-appearance", "hard-coded-size", "idiom-layout-decision"],
+        XCTAssertEqual(ruleIDs, ["unavailable-control", "unavailable-swiftui-control", "button-non-normal-state", "slider-custom-appearance", "hard-coded-size", "idiom-layout-decision"],
                        "the sample must hit every rule")
     }
 

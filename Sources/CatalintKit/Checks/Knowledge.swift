@@ -32,6 +32,49 @@ public struct ControlCreationKnowledge: RuleKnowledge, Equatable {
     }
 }
 
+/// `unavailable-swiftui-control`: SwiftUI views and modifiers that put an unavailable UIKit control
+/// on screen, each with the control it wraps and what to use instead.
+public struct CallKnowledge: RuleKnowledge, Equatable {
+    public var calls: [CallEntry] = []
+
+    public init() {}
+
+    public static let keys = ["calls"]
+
+    public mutating func extend(with options: Self) {
+        calls += options.calls
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case calls }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        calls = try container.list(.calls)
+    }
+}
+
+/// A call a rule is about: its name; when `arguments` is given, only calls whose arguments name one
+/// of them (`.tabViewStyle(.page)`, not `.tabViewStyle(.automatic)`).
+public struct CallEntry: Codable, Sendable, Equatable {
+    public var name: String
+    public var arguments: [String]?
+    /// The UIKit control it shows.
+    public var wraps: String
+    public var replacement: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, arguments, wraps, replacement }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        arguments = try container.decodeIfPresent([String].self, forKey: .arguments)
+        wraps = try container.decode(String.self, forKey: .wraps)
+        replacement = try container.decode(String.self, forKey: .replacement)
+    }
+}
+
 /// `button-non-normal-state`, `slider-custom-appearance`: properties of a control class that must
 /// not be set in the Mac idiom, and how the interface formats spell them.
 public struct ControlSettingKnowledge: RuleKnowledge, Equatable {

@@ -23,6 +23,8 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// `UIPickerView` once a rule (or an option) names that class.
     var classes: Set<String> = []
     /// Names that are geometry whole, and words that make or unmake a camel-case name geometry.
+    /// The calls a rule names (`Stepper`, `refreshable`): only these are recorded.
+    var callNames: Set<String> = []
     var geometryNames: Set<String> = []
     var geometryWords: Set<String> = []
     var countWords: Set<String> = []
@@ -38,6 +40,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
             if let extra = options[rule.id] { knowledge.append(extra) }
             for part in knowledge {
                 if let creation = part as? ControlCreationKnowledge { classes.formUnion(creation.classes.map(\.name)) }
+                if let calls = part as? CallKnowledge { callNames.formUnion(calls.calls.map(\.name)) }
                 if let sizes = part as? ScreenSizeKnowledge {
                     for dimension in sizes.dimensions { dimensionValues.formUnion([dimension.width, dimension.height]) }
                     dimensionValues.formUnion(sizes.pixelDimensions)
@@ -89,7 +92,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
         func sorted(_ map: [String: String]) -> String { map.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") }
         let parts = [sorted(stateProperties), sorted(settingProperties), dimensionValues.sorted().map { "\($0)" }.joined(separator: ","),
                      sorted(stateAttributes), sorted(stateElements), sorted(attributes), sorted(colors),
-                     sorted(classes), sorted(geometryNames), sorted(geometryWords), sorted(countWords), sorted(nonGeometryWords), sorted(adaptiveWords),
+                     sorted(classes), sorted(callNames), sorted(geometryNames), sorted(geometryWords), sorted(countWords), sorted(nonGeometryWords), sorted(adaptiveWords),
                      sorted(nonAdaptiveWords)]
         return Array(parts.joined(separator: "\n").utf8)
     }

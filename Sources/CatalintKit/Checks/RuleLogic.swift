@@ -51,6 +51,7 @@ enum RuleRegistry {
     static let logic: [String: any RuleLogic] = {
         let rules: [any RuleLogic] = [
             UnavailableControlRule(),
+            UnavailableSwiftUIControlRule(),
             ButtonNonNormalStateRule(),
             SliderCustomAppearanceRule(),
             HardCodedSizeRule(),

@@ -7,6 +7,7 @@ public struct FileFacts: Sendable, Codable, Equatable {
     public var creations: [PendingCreation] = []
     public var objects: [PendingObject] = []
     public var sizes: [SizeFact] = []
+    public var calls: [CallFact] = []
     public var dimensionComparisons: [DimensionComparisonFact] = []
     public var decisions: [PendingDecision] = []
 

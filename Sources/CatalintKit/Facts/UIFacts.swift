@@ -136,6 +136,27 @@ public struct UIObjectFact: Hashable, Sendable {
 }
 
 /// A width and/or height written as numbers: a frame, a size, a constraint constant.
+/// A call a rule names, by its name alone: a SwiftUI view (`Stepper(...)`) or modifier
+/// (`.refreshable { }`, `.tabViewStyle(.page)`), with the names in its arguments.
+public struct CallFact: Hashable, Sendable, Codable {
+    public var name: String
+    /// The identifiers and member names in its arguments, in order (`page`, `PageTabViewStyle`),
+    /// not those of trailing closures.
+    public var argumentNames: [String]
+    /// How the source spells the call, for messages: `.tabViewStyle(.page)`, `Stepper(...)`.
+    public var spelling: String
+    public var position: SourcePosition
+    public var guardContext: GuardContext
+
+    public init(name: String, argumentNames: [String], spelling: String, position: SourcePosition, guardContext: GuardContext) {
+        self.name = name
+        self.argumentNames = argumentNames
+        self.spelling = spelling
+        self.position = position
+        self.guardContext = guardContext
+    }
+}
+
 public struct SizeFact: Hashable, Sendable, Codable {
     public var width: Double?
     public var height: Double?
@@ -233,6 +254,7 @@ public struct UIFacts: Sendable {
     public var creations: [CreationFact] = []
     public var objects: [ObjectID: UIObjectFact] = [:]
     public var sizes: [SizeFact] = []
+    public var calls: [CallFact] = []
     public var dimensionComparisons: [DimensionComparisonFact] = []
     public var idiomDecisions: [IdiomDecisionFact] = []
 

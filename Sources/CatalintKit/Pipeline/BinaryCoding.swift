@@ -402,6 +402,21 @@ extension SettingFact: BinaryCodable {
     }
 }
 
+extension CallFact: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(name)
+        writer.write(argumentNames)
+        writer.write(spelling)
+        writer.write(position)
+        writer.write(guardContext)
+    }
+
+    init(from reader: inout BinaryReader) throws {
+        self.init(name: try reader.readString(), argumentNames: try reader.readStrings(), spelling: try reader.readString(),
+                  position: try reader.read(), guardContext: try reader.read())
+    }
+}
+
 extension SizeFact: BinaryCodable {
     func encode(to writer: inout BinaryWriter) {
         writer.write(width != nil); writer.write(width ?? 0)
@@ -524,6 +539,7 @@ extension FileFacts: BinaryCodable {
         writer.write(creations)
         writer.write(objects)
         writer.write(sizes)
+        writer.write(calls)
         writer.write(dimensionComparisons)
         writer.write(decisions)
     }
@@ -533,6 +549,7 @@ extension FileFacts: BinaryCodable {
         creations = try reader.readArray()
         objects = try reader.readArray()
         sizes = try reader.readArray()
+        calls = try reader.readArray()
         dimensionComparisons = try reader.readArray()
         decisions = try reader.readArray()
     }

@@ -35,6 +35,10 @@ struct Resolution {
             size.guardContext = context(size.guardContext)
             facts.sizes.append(size)
         }
+        for var call in file.calls {
+            call.guardContext = context(call.guardContext)
+            facts.calls.append(call)
+        }
         for var comparison in file.dimensionComparisons {
             comparison.guardContext = context(comparison.guardContext)
             facts.dimensionComparisons.append(comparison)

@@ -40,7 +40,7 @@ final class ResultCache: @unchecked Sendable {
     private(set) var misses = 0
 
     static let magic = Array("catalint-cache\n".utf8)
-    static let formatVersion = 4
+    static let formatVersion = 5
 
     var file: String { directory + "/results-" + String(key, radix: 16) + ".bin" }
 

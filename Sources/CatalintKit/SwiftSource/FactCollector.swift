@@ -306,6 +306,7 @@ final class FactCollector: TypeScopeVisitor {
         recordCreation(node)
         recordStateSetter(node)
         recordSize(node)
+        recordCall(node)
         return .visitChildren
     }
 
@@ -326,6 +327,34 @@ final class FactCollector: TypeScopeVisitor {
         guard type != .unknown else { return }
         facts.creations.append(PendingCreation(type: type, position: file.position(of: node), guardContext: guards.context(for: node),
                                                site: site(of: node, receiver: nil)))
+    }
+
+    /// A call a rule names: a SwiftUI view (`Stepper(...)`) or a modifier (`.refreshable { }`,
+    /// `.tabViewStyle(.page)`), with the names in its arguments.
+    private func recordCall(_ node: FunctionCallExprSyntax) {
+        guard !vocabulary.callNames.isEmpty else { return }
+        let callee = node.calledExpression
+        let nameToken: TokenSyntax
+        let isModifier: Bool
+        if let member = callee.as(MemberAccessExprSyntax.self) {
+            nameToken = member.declName.baseName
+            isModifier = true
+        } else if let reference = callee.as(DeclReferenceExprSyntax.self) {
+            nameToken = reference.baseName
+            isModifier = false
+        } else {
+            return
+        }
+        let name = nameToken.text
+        // A call of a local closure named like a SwiftUI view is not the view.
+        guard vocabulary.callNames.contains(name), isModifier || lookupLocal(name) == nil else { return }
+        let arguments = node.arguments.flatMap { IdiomConditions.identifiers(in: $0.expression) }
+        let argumentText = node.arguments.trimmedDescription
+        let shown = argumentText.count <= 40 && !argumentText.contains("\n") ? argumentText : "…"
+        var spelling = (isModifier ? "." : "") + name
+        if node.leftParen != nil || !isModifier { spelling += "(\(shown))" }
+        facts.calls.append(CallFact(name: name, argumentNames: arguments, spelling: spelling, position: file.position(of: nameToken),
+                                    guardContext: guards.context(for: node)))
     }
 
     /// The type an implicit `.init(...)` makes: from the annotation of the variable it initializes,
