@@ -29,6 +29,8 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     var geometryWords: Set<String> = []
     var countWords: Set<String> = []
     var nonGeometryWords: Set<String> = []
+    /// The rule's own test of geometry, from the same words.
+    private var geometry = NameClassifier(words: [])
     /// Words that make a condition adapt to the window, and words that keep it from adapting.
     var adaptiveWords: Set<String> = []
     var nonAdaptiveWords: Set<String> = []
@@ -47,9 +49,9 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                 }
                 if let layout = part as? LayoutDecisionKnowledge {
                     geometryNames.formUnion(layout.geometryNames)
-                    geometryWords.formUnion(layout.geometryWords.map { $0.lowercased() })
-                    countWords.formUnion(layout.countWords.map { $0.lowercased() })
-                    nonGeometryWords.formUnion(layout.nonGeometryWords.map { $0.lowercased() })
+                    geometryWords.formUnion(layout.geometryWords)
+                    countWords.formUnion(layout.countWords)
+                    nonGeometryWords.formUnion(layout.nonGeometryWords)
                     adaptiveWords.formUnion(layout.adaptiveWords.map { $0.lowercased() })
                     nonAdaptiveWords.formUnion(layout.nonAdaptiveWords.map { $0.lowercased() })
                 }
@@ -66,17 +68,17 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                 }
             }
         }
+        var layout = LayoutDecisionKnowledge()
+        layout.geometryNames = geometryNames.sorted()
+        layout.geometryWords = geometryWords.sorted()
+        layout.countWords = countWords.sorted()
+        layout.nonGeometryWords = nonGeometryWords.sorted()
+        geometry = NameClassifier.geometry(layout)
     }
 
-    /// True when a name is geometry: named whole, or with a geometry word and no word against.
+    /// True when a name is geometry, as `idiom-layout-decision` tells it (`NameClassifier.geometry`).
     func isGeometry(_ name: String) -> Bool {
-        if geometryNames.contains(name) { return true }
-        let words = camelCaseWords(name)
-        guard let head = words.last, !words.contains(where: nonGeometryWords.contains) else { return false }
-        // The last word is the noun the name is about: `contentInset` is an inset, while
-        // `secondaryColumnToolbarItem` is a toolbar item and `listRowBackground` a background.
-        if geometryWords.contains(head) { return true }
-        return countWords.contains(head) && words.dropLast().contains(where: geometryWords.contains)
+        geometry.matches(name)
     }
 
     /// True when a name in a condition makes it adapt to the window (`horizontalSizeClass`, `bounds`).

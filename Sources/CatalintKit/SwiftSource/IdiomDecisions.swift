@@ -156,15 +156,21 @@ struct IdiomDecisionReader {
     static func statementGroups(_ region: Syntax) -> [[String]] {
         final class Collector: SyntaxVisitor {
             var groups: [[String]] = []
+            /// Calls that make the value of an assignment: what they are for is the property
+            /// assigned (`bottomSeparatorInsets = NSDirectionalEdgeInsets(...)` is about a separator).
+            var assignedValues: Set<SyntaxIdentifier> = []
             override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
                 if node.operator.is(AssignmentExprSyntax.self)
                     || ["+=", "-=", "*=", "/="].contains(node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "") {
                     groups.append(IdiomConditions.identifiers(in: node.leftOperand))
+                    if let call = node.rightOperand.unwrapped.as(FunctionCallExprSyntax.self) { assignedValues.insert(call.id) }
                 }
                 return .visitChildren
             }
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                groups.append(IdiomDecisionReader.callNames(node, labels: node.arguments.compactMap { $0.label?.text }))
+                if !assignedValues.contains(node.id) {
+                    groups.append(IdiomDecisionReader.callNames(node, labels: node.arguments.compactMap { $0.label?.text }))
+                }
                 return .visitChildren
             }
             override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {

@@ -6,7 +6,7 @@ struct IdiomLayoutDecisionRule: RuleLogic {
     static let id = "idiom-layout-decision"
 
     func findings(in facts: UIFacts, knowledge: LayoutDecisionKnowledge) -> [Finding] {
-        let geometry = NameClassifier(names: knowledge.geometryNames, words: knowledge.geometryWords, excludedWords: knowledge.nonGeometryWords)
+        let geometry = NameClassifier.geometry(knowledge)
         let adaptive = NameClassifier(words: knowledge.adaptiveWords, excludedWords: knowledge.nonAdaptiveWords)
         return facts.idiomDecisions.compactMap { decision in
             guard decision.guardContext.runsInMacIdiom,
@@ -31,21 +31,47 @@ struct IdiomLayoutDecisionRule: RuleLogic {
 
 /// Tells identifiers of one kind by their camel-case words: `contentInset` is geometry by the word
 /// `inset`, `titleEdgeInsets` is not, by the word `title`.
-struct NameClassifier {
+struct NameClassifier: Sendable, Hashable, Codable {
     var names: Set<String>
     var words: Set<String>
     var excludedWords: Set<String>
+    /// Camel-case entries of the word list: phrases whose words come in a row (`itemsToDisplay`).
+    var phrases: [[String]] = []
+    /// Last words that make a name match after a matching word (`count` in `columnCount`).
+    var countWords: Set<String> = []
+    /// Only the last word of a name, the noun it names, decides (`contentInset` is an inset;
+    /// `secondaryColumnToolbarItem` is a toolbar item).
+    var lastWordDecides = false
 
     init(names: [String] = [], words: [String], excludedWords: [String] = []) {
         self.names = Set(names)
-        self.words = Set(words.map { $0.lowercased() })
+        var single: Set<String> = []
+        for entry in words {
+            let parts = camelCaseWords(entry)
+            if parts.count > 1 { phrases.append(parts) } else { single.insert(entry.lowercased()) }
+        }
+        self.words = single
         self.excludedWords = Set(excludedWords.map { $0.lowercased() })
+    }
+
+    /// The geometry of `idiom-layout-decision`'s knowledge: decided by the last word.
+    static func geometry(_ knowledge: LayoutDecisionKnowledge) -> NameClassifier {
+        var classifier = NameClassifier(names: knowledge.geometryNames, words: knowledge.geometryWords, excludedWords: knowledge.nonGeometryWords)
+        classifier.countWords = Set(knowledge.countWords.map { $0.lowercased() })
+        classifier.lastWordDecides = true
+        return classifier
     }
 
     func matches(_ identifier: String) -> Bool {
         if names.contains(identifier) { return true }
         let parts = camelCaseWords(identifier)
-        return !parts.contains(where: excludedWords.contains) && parts.contains(where: words.contains)
+        guard let last = parts.last, !parts.contains(where: excludedWords.contains) else { return false }
+        for phrase in phrases where parts.count >= phrase.count {
+            for start in 0...(parts.count - phrase.count) where Array(parts[start..<start + phrase.count]) == phrase { return true }
+        }
+        guard lastWordDecides else { return parts.contains(where: words.contains) }
+        if words.contains(last) { return true }
+        return countWords.contains(last) && parts.dropLast().contains(where: words.contains)
     }
 
     /// The first identifier of a group that matches.
