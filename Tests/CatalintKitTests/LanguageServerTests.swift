@@ -531,7 +531,7 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try actions(only: ["quickfix.other", "source"]).count, 0)
         // Each edit names version 4; applied, and linted again, the finding is gone.
         let fixed = try Self.apply(all[0], uri: uri.absoluteString, to: text, version: 4)
-        XCTAssertEqual(fixed, "func style(_ volume: UISlider) {\n    volume.preferredBehavioralStyle = .pad; volume.thumbTintColor = .red\n}\n")
+        XCTAssertEqual(fixed, "func style(_ volume: UISlider) {\n    volume.preferredBehavioralStyle = .pad\n    volume.thumbTintColor = .red\n}\n")
         client.notify("textDocument/didChange", ["textDocument": ["uri": uri.absoluteString, "version": 5], "contentChanges": [["text": fixed]]])
         XCTAssertEqual(try client.diagnostics(for: uri, version: 5).map(Self.summary), [])
         let thisLine = try Self.apply(all[1], uri: uri.absoluteString, to: text, version: 4)
