@@ -18,5 +18,11 @@ trap 'rm -rf "$project"' EXIT
 printf 'idiom: mac\n' > "$project/.catalint.yml"
 printf 'func style(_ volume: UISlider) {\n    let s = "👩‍💻"; volume.thumbTintColor = .red\n}\n' > "$project/Player.swift"
 printf 'interface: Settings\nviews:\n  - class: UIStepper\n' > "$project/Settings.interface.yml"
-CATALINT_BINARY="$binary" CATALINT_PROJECT="$project" XDG_CONFIG_HOME="$project/.config" XDG_DATA_HOME="$project/.data" \
-  XDG_STATE_HOME="$project/.state" timeout 120 "$nvim" --headless --clean -n -i NONE -u scripts/neovim/check.lua
+# Twice: as Neovim is out of the box (edits as `changes`), and saying it takes versioned edits
+# (`documentChanges`, as VS Code does). Neovim writes no file, so both runs start from the same text.
+for document_changes in 0 1; do
+  echo "client capabilities: workspaceEdit.documentChanges $([ "$document_changes" = 1 ] && echo true || echo 'not set')"
+  CATALINT_BINARY="$binary" CATALINT_PROJECT="$project" CATALINT_DOCUMENT_CHANGES="$document_changes" \
+    XDG_CONFIG_HOME="$project/.config" XDG_DATA_HOME="$project/.data" XDG_STATE_HOME="$project/.state" \
+    timeout 120 "$nvim" --headless --clean -n -i NONE -u scripts/neovim/check.lua
+done

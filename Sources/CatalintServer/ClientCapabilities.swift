@@ -11,6 +11,9 @@ struct ClientCapabilities: Sendable {
     var registersFileWatchers = false
     /// The client shows Markdown in hovers.
     var hoverMarkdown = true
+    /// The client applies workspace edits given as `documentChanges`, which name the document's
+    /// version: an edit computed for an older version is refused rather than applied to the wrong text.
+    var documentChanges = false
 
     init() {}
 
@@ -18,6 +21,7 @@ struct ClientCapabilities: Sendable {
         pullsDiagnostics = capabilities?["textDocument"]?["diagnostic"]?.objectValue != nil
         refreshesDiagnostics = capabilities?["workspace"]?["diagnostics"]?["refreshSupport"]?.boolValue == true
         registersFileWatchers = capabilities?["workspace"]?["didChangeWatchedFiles"]?["dynamicRegistration"]?.boolValue == true
+        documentChanges = capabilities?["workspace"]?["workspaceEdit"]?["documentChanges"]?.boolValue == true
         if let formats = capabilities?["textDocument"]?["hover"]?["contentFormat"]?.arrayValue {
             hoverMarkdown = formats.contains(.string("markdown"))
         }

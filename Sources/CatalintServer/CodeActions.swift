@@ -5,8 +5,12 @@ import Foundation
 /// one, and comments that disable the rule for the line or for the file.
 enum CodeActions {
     /// The quick fixes for `document` in `range`; `only` is the client's filter of action kinds.
-    static func json(for document: LintedDocument, in range: LSPRange, only: [String]?) -> JSON {
-        if let only, !only.contains(where: { "quickfix".hasPrefix($0) || $0.hasPrefix("quickfix") }) { return [] }
+    /// Edits go in `documentChanges`, with the version of the document they were computed for,
+    /// when the client supports that, else in `changes`.
+    static func json(for document: LintedDocument, in range: LSPRange, only: [String]?, documentChanges: Bool) -> JSON {
+        // Kinds are hierarchical by dots: `quickfix` is asked for by `quickfix` or by the empty kind
+        // (everything), not by `quick` nor by a narrower `quickfix.something`.
+        if let only, !only.contains(where: { $0.isEmpty || $0 == "quickfix" }) { return [] }
         let kind = document.path.flatMap(InputKind.init(path:)) ?? .swift
         var actions: [JSON] = []
         for (diagnostic, diagnosticRange) in document.diagnostics where overlaps(diagnosticRange, range) {
@@ -15,25 +19,30 @@ enum CodeActions {
             let published = LSPDiagnostics.json(diagnostic, range: diagnosticRange)
             if let fix = diagnostic.fix {
                 let note = fix.applicability == .unsafe ? " (unsafe: review it)" : ""
-                actions.append(action(title: fix.title + note, fix: fix, uri: document.uri, diagnostic: published,
-                                      preferred: fix.applicability == .safe))
+                actions.append(action(title: fix.title + note, fix: fix, document: document, diagnostic: published,
+                                      preferred: fix.applicability == .safe, documentChanges: documentChanges))
             }
             for fix in SuppressionFixes.fixes(for: diagnostic, in: document.text, kind: kind) {
-                actions.append(action(title: fix.title, fix: fix, uri: document.uri, diagnostic: published, preferred: false))
+                actions.append(action(title: fix.title, fix: fix, document: document, diagnostic: published, preferred: false,
+                                      documentChanges: documentChanges))
             }
         }
         return .array(actions)
     }
 
-    private static func action(title: String, fix: Fix, uri: String, diagnostic: JSON, preferred: Bool) -> JSON {
-        let edits = fix.edits.map { edit -> JSON in
+    private static func action(title: String, fix: Fix, document: LintedDocument, diagnostic: JSON, preferred: Bool,
+                               documentChanges: Bool) -> JSON {
+        let edits = JSON.array(fix.edits.map { edit -> JSON in
             ["range": LSPRange(start: position(edit.start), end: position(edit.end)).json, "newText": .string(edit.replacement)]
-        }
+        })
+        let workspaceEdit: JSON = documentChanges
+            ? ["documentChanges": [["textDocument": ["uri": .string(document.uri), "version": .int(document.version)], "edits": edits]]]
+            : ["changes": .object([document.uri: edits])]
         var json: [String: JSON] = [
             "title": .string(title),
             "kind": "quickfix",
             "diagnostics": [diagnostic],
-            "edit": ["changes": .object([uri: .array(edits)])],
+            "edit": workspaceEdit,
         ]
         if preferred { json["isPreferred"] = true }
         return .object(json)

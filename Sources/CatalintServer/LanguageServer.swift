@@ -439,7 +439,9 @@ public final class LanguageServer: @unchecked Sendable {
         case .hover(let position):
             connection.respond(to: waiter.id, result: result.flatMap { Hover.json(for: $0, at: position, markdown: client.hoverMarkdown) } ?? .null)
         case .codeActions(let range, let only):
-            connection.respond(to: waiter.id, result: result.map { CodeActions.json(for: $0, in: range, only: only) } ?? [])
+            connection.respond(to: waiter.id, result: result.map {
+                CodeActions.json(for: $0, in: range, only: only, documentChanges: client.documentChanges)
+            } ?? [])
         }
     }
 

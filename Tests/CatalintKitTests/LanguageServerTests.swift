@@ -383,10 +383,25 @@ final class LanguageServerTests: XCTestCase {
 
     // MARK: Code actions
 
-    /// Applies the edits of a code action's `changes` for `uri` to `text`, as an editor does.
-    static func apply(_ action: [String: Any], uri: String, to text: String) throws -> String {
-        let changes = try XCTUnwrap((action["edit"] as? [String: Any])?["changes"] as? [String: Any])
-        let edits = try XCTUnwrap(changes[uri] as? [[String: Any]])
+    /// Applies the edits of a code action for `uri` to `text`, as an editor does: from `changes`, or,
+    /// given the `version` the edit must name, from `documentChanges`.
+    static func apply(_ action: [String: Any], uri: String, to text: String, version: Int? = nil,
+                      file: StaticString = #filePath, line: UInt = #line) throws -> String {
+        let workspaceEdit = try XCTUnwrap(action["edit"] as? [String: Any], file: file, line: line)
+        let edits: [[String: Any]]
+        if let version {
+            XCTAssertNil(workspaceEdit["changes"], "documentChanges, not changes too", file: file, line: line)
+            let documents = try XCTUnwrap(workspaceEdit["documentChanges"] as? [[String: Any]], "\(workspaceEdit)", file: file, line: line)
+            XCTAssertEqual(documents.count, 1, file: file, line: line)
+            let identifier = try XCTUnwrap(documents.first?["textDocument"] as? [String: Any], file: file, line: line)
+            XCTAssertEqual(identifier["uri"] as? String, uri, file: file, line: line)
+            XCTAssertEqual(identifier["version"] as? Int, version, "the version the edit was computed for", file: file, line: line)
+            edits = try XCTUnwrap(documents.first?["edits"] as? [[String: Any]], file: file, line: line)
+        } else {
+            XCTAssertNil(workspaceEdit["documentChanges"], "a client without documentChanges support gets changes", file: file, line: line)
+            let changes = try XCTUnwrap(workspaceEdit["changes"] as? [String: Any], "\(workspaceEdit)", file: file, line: line)
+            edits = try XCTUnwrap(changes[uri] as? [[String: Any]], file: file, line: line)
+        }
         var lines = text.components(separatedBy: "\n").map { Array($0.utf16) }
         func offset(_ position: [String: Any]) -> (Int, Int) { (position["line"] as! Int, position["character"] as! Int) }
         // Last edit first, so earlier positions stay valid.
@@ -485,6 +500,43 @@ final class LanguageServerTests: XCTestCase {
         ])
         XCTAssertEqual((closed["result"] as? [Any])?.count, 0, "\(closed)")
         XCTAssertEqual(try client.error(of: client.request("textDocument/rename", ["textDocument": ["uri": uri.absoluteString]])), -32601)
+        try shutDown(client)
+    }
+
+    func testCodeActionsNameTheDocumentVersionWhenTheClientSupportsDocumentChanges() throws {
+        let folder = try project()
+        let client = try LanguageServerClient()
+        _ = try initialize(client, folder: folder, capabilities: ["workspace": ["workspaceEdit": ["documentChanges": true]]])
+        let uri = folder.appendingPathComponent("Player.swift")
+        open(client, uri, "func style(_ volume: UISlider) {\n}\n")
+        XCTAssertEqual(try client.diagnostics(for: uri, version: 1).map(Self.summary), [])
+        // The finding arrives with an edit (version 4: versions need not be consecutive).
+        let text = "func style(_ volume: UISlider) {\n    volume.thumbTintColor = .red\n}\n"
+        client.notify("textDocument/didChange", ["textDocument": ["uri": uri.absoluteString, "version": 4], "contentChanges": [["text": text]]])
+        XCTAssertEqual(try client.diagnostics(for: uri, version: 4).map(Self.summary), ["1:11-1:25 1 slider-custom-appearance"])
+        func actions(only: [String]?) throws -> [[String: Any]] {
+            var context: [String: Any] = ["diagnostics": []]
+            if let only { context["only"] = only }
+            let response = try client.request("textDocument/codeAction", [
+                "textDocument": ["uri": uri.absoluteString], "range": Self.range(1, 4, 1, 30), "context": context,
+            ])
+            return try XCTUnwrap(response["result"] as? [[String: Any]], "\(response)")
+        }
+        let all = try actions(only: nil)
+        XCTAssertEqual(all.count, 3, "the fix and two suppressions")
+        // Kinds are hierarchical: the empty kind asks for everything; `quick` or a narrower kind is not `quickfix`.
+        XCTAssertEqual(try actions(only: [""]).count, 3)
+        XCTAssertEqual(try actions(only: ["quickfix"]).count, 3)
+        XCTAssertEqual(try actions(only: ["quick"]).count, 0)
+        XCTAssertEqual(try actions(only: ["quickfix.other", "source"]).count, 0)
+        // Each edit names version 4; applied, and linted again, the finding is gone.
+        let fixed = try Self.apply(all[0], uri: uri.absoluteString, to: text, version: 4)
+        XCTAssertEqual(fixed, "func style(_ volume: UISlider) {\n    volume.preferredBehavioralStyle = .pad\n    volume.thumbTintColor = .red\n}\n")
+        client.notify("textDocument/didChange", ["textDocument": ["uri": uri.absoluteString, "version": 5], "contentChanges": [["text": fixed]]])
+        XCTAssertEqual(try client.diagnostics(for: uri, version: 5).map(Self.summary), [])
+        let thisLine = try Self.apply(all[1], uri: uri.absoluteString, to: text, version: 4)
+        client.notify("textDocument/didChange", ["textDocument": ["uri": uri.absoluteString, "version": 6], "contentChanges": [["text": thisLine]]])
+        XCTAssertEqual(try client.diagnostics(for: uri, version: 6).map(Self.summary), [], thisLine)
         try shutDown(client)
     }
 

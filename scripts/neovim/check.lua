@@ -1,9 +1,12 @@
 -- Headless Neovim (0.11) as a catalint user has it: the README's configuration, a Swift file with
 -- a finding, the diagnostic as vim.diagnostic has it, a code action applied through
 -- vim.lsp.buf.code_action, and the finding gone. Run by scripts/neovim-lsp-check.sh, which sets
--- CATALINT_BINARY and CATALINT_PROJECT; exits non-zero on any mismatch.
+-- CATALINT_BINARY and CATALINT_PROJECT; exits non-zero on any mismatch. With
+-- CATALINT_DOCUMENT_CHANGES=1 the client also says it takes versioned edits (documentChanges, which
+-- Neovim applies but does not advertise), and the fix must come as one naming the buffer's version.
 local binary = assert(vim.env.CATALINT_BINARY, 'CATALINT_BINARY is not set')
 local project = assert(vim.env.CATALINT_PROJECT, 'CATALINT_PROJECT is not set')
+local document_changes = vim.env.CATALINT_DOCUMENT_CHANGES == '1'
 local failures = 0
 
 local function say(text) io.stdout:write(text .. '\n') end
@@ -25,6 +28,7 @@ vim.lsp.config('catalint', {
   cmd = { binary, 'server' },
   filetypes = { 'swift', 'yaml', 'xml' },
   root_markers = { '.catalint.yml', '.git' },
+  capabilities = document_changes and { workspace = { workspaceEdit = { documentChanges = true } } } or nil,
 })
 vim.lsp.enable('catalint')
 
@@ -51,10 +55,21 @@ check(type(d.message) == 'string' and d.message:find('throws in the Mac idiom', 
 -- The quick fix, as a user picks it: cursor on the finding, code action, the fix's title.
 vim.api.nvim_win_set_cursor(0, { d.lnum + 1, d.col })
 local titles = {}
+local edit_shape = 'none'
+local version_before = vim.lsp.util.buf_versions[vim.api.nvim_get_current_buf()]
 vim.lsp.buf.code_action({
   filter = function(action)
     table.insert(titles, action.title)
-    return action.title:find('preferredBehavioralStyle', 1, true) ~= nil
+    local chosen = action.title:find('preferredBehavioralStyle', 1, true) ~= nil
+    if chosen and action.edit then
+      local change = (action.edit.documentChanges or {})[1]
+      if change and action.edit.changes == nil then
+        edit_shape = 'documentChanges version ' .. tostring(change.textDocument.version)
+      elseif action.edit.changes and action.edit.documentChanges == nil then
+        edit_shape = 'changes'
+      end
+    end
+    return chosen
   end,
   apply = true,
 })
@@ -62,6 +77,8 @@ local changed = vim.wait(20000, function()
   return (vim.api.nvim_buf_get_lines(0, 1, 2, false)[1] or ''):find('preferredBehavioralStyle = .pad', 1, true) ~= nil
 end, 20)
 check(changed, 'the fix was applied to the buffer')
+local expected_shape = document_changes and ('documentChanges version ' .. tostring(version_before)) or 'changes'
+check(edit_shape == expected_shape, 'the fix came as ' .. expected_shape .. ' (' .. edit_shape .. ')')
 check(#titles >= 3, 'three actions offered (' .. table.concat(titles, ' | ') .. ')')
 local fixed = vim.api.nvim_buf_get_lines(0, 1, 2, false)[1] or ''
 check(fixed == '    let s = "👩‍💻"; volume.preferredBehavioralStyle = .pad; volume.thumbTintColor = .red', 'the fixed line: ' .. fixed)
