@@ -254,6 +254,9 @@ def main():
                         with open(os.path.join(alone, name), "wb") as f:
                             f.write(data)
                         result = run_catalint(binary, alone, args.timeout)
+                        if problem(*result, kind, args.memory) == "hang":
+                            # A busy machine can starve a low-priority run: a hang must repeat.
+                            result = run_catalint(binary, alone, args.timeout * 2)
                         shutil.rmtree(alone, ignore_errors=True)
                         if problem(*result, kind, args.memory):
                             single.append((name, data))
