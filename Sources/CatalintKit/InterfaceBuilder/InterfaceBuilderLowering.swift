@@ -44,7 +44,7 @@ struct InterfaceBuilderLowering {
             return output
         }
         let builder = FactBuilder(source: source, vocabulary: vocabulary, tags: StartTagScanner.scan(source.utf8))
-        let parser = XMLParser(data: Data(text.utf8))
+        let parser = XMLParser(data: Data(blankingEmptyProcessingInstructions(Array(text.utf8))))
         parser.shouldResolveExternalEntities = false
         parser.delegate = builder
         // XMLParser does not always return false on an error (on Linux it goes on after some), so
@@ -61,6 +61,41 @@ struct InterfaceBuilderLowering {
             return output
         }
         return builder.output
+    }
+
+    /// The bytes with every processing instruction that has a target and no data (`<?name?>`)
+    /// turned into spaces of the same length, so that lines and columns stay. On Linux, Foundation's
+    /// XMLParser reads the missing data of such an instruction through a null pointer and the whole
+    /// process crashes (found by scripts/fuzz.py); the instruction means nothing to the lowering.
+    static func blankingEmptyProcessingInstructions(_ bytes: [UInt8]) -> [UInt8] {
+        var bytes = bytes
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "<"), bytes[index + 1] == UInt8(ascii: "?") else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < bytes.count, isNameByte(bytes[end]) { end += 1 }
+            if end > index + 2, end + 1 < bytes.count, bytes[end] == UInt8(ascii: "?"), bytes[end + 1] == UInt8(ascii: ">") {
+                for blank in index...(end + 1) { bytes[blank] = UInt8(ascii: " ") }
+                index = end + 2
+            } else {
+                index += 2
+            }
+        }
+        return bytes
+    }
+
+    /// A byte of an XML name: a letter, a digit, `_`, `:`, `.`, `-`, or part of a character past ASCII.
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"),
+             UInt8(ascii: "_"), UInt8(ascii: ":"), UInt8(ascii: "."), UInt8(ascii: "-"), 0x80...0xFF:
+            return true
+        default:
+            return false
+        }
     }
 
     /// The XML parser's delegate: turns elements into facts as they start.
