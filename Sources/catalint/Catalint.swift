@@ -147,6 +147,9 @@ struct Lint: ParsableCommand {
     @Option(help: ArgumentHelp("These rules do not report, for this run (comma-separated ids).", valueName: "ids"))
     var ignore: [String] = []
 
+    @Option(help: ArgumentHelp("Opt-in rules that report in this run besides the default ones (comma-separated ids).", valueName: "ids"))
+    var extendSelect: [String] = []
+
     @Flag(name: [.short, .long], help: "Say which configuration and which Xcode setting decided the idiom (on standard error).")
     var verbose = false
 
@@ -217,6 +220,7 @@ struct Lint: ParsableCommand {
         request.noConfig = noConfig
         request.select = select.isEmpty ? nil : ruleList(select)
         request.ignore = ruleList(ignore)
+        request.extendSelect = ruleList(extendSelect)
         request.verbose = verbose
         request.writeBaseline = writeBaseline
         request.baseline = baseline

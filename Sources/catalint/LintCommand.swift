@@ -16,6 +16,8 @@ struct LintRequest {
     var noConfig = false
     var select: [String]?
     var ignore: [String] = []
+    /// `--extend-select`: opt-in rules to run besides the default ones.
+    var extendSelect: [String] = []
     var verbose = false
     var writeBaseline: String?
     var baseline: String?
@@ -60,9 +62,9 @@ struct CommandOutcome {
 enum LintCommand {
     static func run(_ request: LintRequest, log: @escaping (String) -> Void) -> CommandOutcome {
         let ids = RuleCatalog.all.map(\.id)
-        for id in (request.select ?? []) + request.ignore where !ids.contains(id) {
+        for id in (request.select ?? []) + request.ignore + request.extendSelect where !ids.contains(id) {
             let hint = Suggestion.sentence(id, in: ids)
-            return .failure("error: unknown rule '\(id)' in --select or --ignore.\(hint) `catalint rules` lists them.")
+            return .failure("error: unknown rule '\(id)' in --select, --ignore or --extend-select.\(hint) `catalint rules` lists them.")
         }
         if request.baseline != nil && request.writeBaseline != nil {
             return .failure("error: --baseline and --write-baseline cannot be used together.")
@@ -74,6 +76,7 @@ enum LintCommand {
             let workspace = try Workspace.open(linting: linted, configuration: source, idiom: request.idiom, log: verbose)
             var options = LintOptions(idiom: workspace.idiom, jobs: request.jobs, onlyRules: request.select.map(Set.init),
                                       ignoredRules: Set(request.ignore), configuration: workspace.configuration)
+            options.extendedRules = Set(request.extendSelect)
             if !request.noCache {
                 options.cacheDirectory = request.cacheDirectory ?? workspace.root + "/.catalint_cache"
                 verbose("cache: \(options.cacheDirectory!)")

@@ -49,9 +49,11 @@ final class RuleExampleTests: XCTestCase {
                malformedRule: ToolRule.invalidInterface),
     ]
 
-    /// Every rule runs, so that the suppression rules see the rules their comments name.
+    /// Every rule runs, opt-in rules too, so that the suppression rules see the rules their comments name.
     private func diagnostics(_ source: String, path: String, rule: String) -> [Diagnostic] {
-        lint([(path, source)])
+        var options = LintOptions(idiom: .mac, jobs: 2)
+        options.extendedRules = Set(RuleCatalog.all.filter(\.optIn).map(\.id))
+        return Linter(options: options).lintSources([(path: path, text: source)]).diagnostics
     }
 
     func testTriggeringExamplesFireExactlyAtTheirMarkers() {
@@ -67,6 +69,10 @@ final class RuleExampleTests: XCTestCase {
                     let found = all.filter { $0.rule == rule.id }.map { "\($0.position.line):\($0.position.column)" }
                     let expected = example.markers.map { "\($0.line):\($0.column)" }
                     XCTAssertEqual(found, expected, "\(label):\n\(annotated)")
+                    // Reporters show the line of every finding: its front end kept the excerpt.
+                    for diagnostic in all where diagnostic.rule == rule.id {
+                        XCTAssertNotNil(diagnostic.excerpt, "\(label): no source line for \(diagnostic.position)")
+                    }
                     checked[format.name, default: 0] += 1
                 }
             }

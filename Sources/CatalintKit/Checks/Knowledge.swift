@@ -210,7 +210,194 @@ public struct LayoutDecisionKnowledge: RuleKnowledge, Equatable {
     }
 }
 
+/// `pushed-split-view`: objects of some classes passed to calls that must not take them
+/// (`pushViewController(split, animated:)`).
+public struct ArgumentKnowledge: RuleKnowledge, Equatable {
+    public var classes: [ClassEntry] = []
+    public var calls: [ArgumentCallEntry] = []
+
+    public init() {}
+
+    public static let keys = ["classes", "calls"]
+
+    public mutating func extend(with options: Self) {
+        classes += options.classes
+        calls += options.calls
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case classes, calls }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        classes = try container.list(.classes)
+        calls = try container.list(.calls)
+    }
+}
+
+/// `missing-popover-anchor`: the controllers that show as a popover on iPad and the Mac, the calls
+/// that present them, and the settings that anchor the popover.
+public struct PresentationKnowledge: RuleKnowledge, Equatable {
+    /// The calls that present their argument: `present(_:animated:completion:)`.
+    public var calls: [ArgumentCallEntry] = []
+    /// Controllers that are always a popover there: `UIActivityViewController`.
+    public var classes: [ClassEntry] = []
+    /// Settings that make a controller a popover: `preferredStyle` `actionSheet`.
+    public var styles: [StyleEntry] = []
+    /// Properties of the popover that anchor it: `sourceView`, `barButtonItem`.
+    public var anchors: [String] = []
+    /// Members that stand for the controller itself when settings are made through them
+    /// (`sheet.popoverPresentationController?.sourceView = view` anchors `sheet`).
+    public var facets: [String] = []
+
+    public init() {}
+
+    public static let keys = CodingKeys.allCases.map(\.rawValue)
+
+    public mutating func extend(with options: Self) {
+        calls += options.calls
+        classes += options.classes
+        styles += options.styles
+        anchors += options.anchors
+        facets += options.facets
+    }
+
+    public enum CodingKeys: String, CodingKey, CaseIterable { case calls, classes, styles, anchors, facets }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        calls = try container.list(.calls)
+        classes = try container.list(.classes)
+        styles = try container.list(.styles)
+        anchors = try container.list(.anchors)
+        facets = try container.list(.facets)
+    }
+}
+
+/// `main-screen-layout`, `private-mac-idiom-api`: names a rule looks for wherever code uses them.
+public struct ReferenceKnowledge: RuleKnowledge, Equatable {
+    public var references: [ReferenceEntry] = []
+
+    public init() {}
+
+    public static let keys = ["references"]
+
+    public mutating func extend(with options: Self) {
+        references += options.references
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case references }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        references = try container.list(.references)
+    }
+}
+
+/// `fixed-font-size`: the calls that make a font of a given size, and the calls that scale one.
+public struct FontKnowledge: RuleKnowledge, Equatable {
+    /// `systemFont` with the label `ofSize`, `UIFont` with `size`.
+    public var calls: [ArgumentCallEntry] = []
+    /// Calls whose argument is a font or size that then follows the text size (`scaledFont`).
+    public var scaling: [String] = []
+
+    public init() {}
+
+    public static let keys = ["calls", "scaling"]
+
+    public mutating func extend(with options: Self) {
+        calls += options.calls
+        scaling += options.scaling
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case calls, scaling }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        calls = try container.list(.calls)
+        scaling = try container.list(.scaling)
+    }
+}
+
 // MARK: Entries
+
+/// A call and the argument a rule reads: `pushViewController` (its first, unlabeled argument),
+/// `UINavigationController` with the label `rootViewController`.
+public struct ArgumentCallEntry: Codable, Sendable, Equatable {
+    public var name: String
+    /// The argument's label; nil for the first argument without one.
+    public var label: String?
+
+    public init(name: String, label: String? = nil) {
+        self.name = name
+        self.label = label
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, label }
+
+    public init(from decoder: Decoder) throws {
+        if let name = try? decoder.singleValueContainer().decode(String.self) {
+            self.init(name: name)
+            return
+        }
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(name: try container.decode(String.self, forKey: .name), label: try container.decodeIfPresent(String.self, forKey: .label))
+    }
+
+    /// True for an argument of a call named `call` with the label `label`.
+    public func matches(call: String, label: String?) -> Bool {
+        name == call && self.label == label
+    }
+}
+
+/// A property value that gives a controller a style: `preferredStyle: actionSheet`.
+public struct StyleEntry: Codable, Sendable, Equatable {
+    public var property: String
+    public var value: String
+    /// How a message names what it makes: "an action sheet".
+    public var shows: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case property, value, shows }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        property = try container.decode(String.self, forKey: .property)
+        value = try container.decode(String.self, forKey: .value)
+        shows = try container.decode(String.self, forKey: .shows)
+    }
+}
+
+/// A name a rule looks for: a member chain from its root (`UIScreen.main`), with the members that
+/// must follow it when given (`bounds`), and whether a string naming it counts (a selector).
+public struct ReferenceEntry: Codable, Sendable, Equatable {
+    /// Dotted: `UIScreen.main`, `_setAllowsUnsupportedMacIdiomBehavior`.
+    public var name: String
+    /// One of these must come right after the name: `bounds` after `UIScreen.main`.
+    public var members: [String]?
+    /// True when a string literal holding the name (or the name and `:`) counts too.
+    public var strings: Bool
+    /// What to use instead, for messages.
+    public var replacement: String
+
+    enum CodingKeys: String, CodingKey, CaseIterable { case name, members, strings, replacement }
+
+    public init(from decoder: Decoder) throws {
+        try decoder.rejectUnknownKeys(CodingKeys.self)
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        name = try container.decode(String.self, forKey: .name)
+        members = try container.decodeIfPresent([String].self, forKey: .members)
+        strings = try container.decodeIfPresent(Bool.self, forKey: .strings) ?? false
+        replacement = try container.decode(String.self, forKey: .replacement)
+    }
+
+    /// The names of the chain: `[UIScreen, main]`.
+    public var path: [String] { name.split(separator: ".").map(String.init) }
+}
 
 /// A UIKit class a rule is about: `UIStepper`, or `{name: UIStepper, replacement: ...}`.
 public struct ClassEntry: Codable, Sendable, Equatable {
@@ -247,18 +434,29 @@ public struct PropertyEntry: Codable, Sendable, Equatable {
     /// True when the property takes a value per control state (`setTitle(_:for:)`): in a YAML
     /// interface file, a scalar value is the normal state and a mapping gives one per state.
     public var state: Bool
+    /// When given, only these values are the rule's business (`wheels` of `preferredDatePickerStyle`).
+    public var values: [String]?
+    /// Methods that set the property too: `addGestureRecognizer` adds to `gestureRecognizers`.
+    public var methods: [String]
+    /// Calls that make the setting safe where they are checked true around it
+    /// (`isSourceTypeAvailable` for `sourceType = .camera`).
+    public var checks: [String]
     /// How an Interface Builder file sets it, when it can.
     public var interfaceBuilder: InterfaceBuilderSpelling?
 
-    public init(name: String, unique: Bool = false, state: Bool = false, interfaceBuilder: InterfaceBuilderSpelling? = nil) {
+    public init(name: String, unique: Bool = false, state: Bool = false, values: [String]? = nil, methods: [String] = [],
+                checks: [String] = [], interfaceBuilder: InterfaceBuilderSpelling? = nil) {
         self.name = name
         self.unique = unique
         self.state = state
+        self.values = values
+        self.methods = methods
+        self.checks = checks
         self.interfaceBuilder = interfaceBuilder
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case name, unique, state
+        case name, unique, state, values, methods, checks
         case interfaceBuilder = "interface_builder"
     }
 
@@ -272,7 +470,16 @@ public struct PropertyEntry: Codable, Sendable, Equatable {
         self.init(name: try container.decode(String.self, forKey: .name),
                   unique: try container.decodeIfPresent(Bool.self, forKey: .unique) ?? false,
                   state: try container.decodeIfPresent(Bool.self, forKey: .state) ?? false,
+                  values: try container.decodeIfPresent([String].self, forKey: .values),
+                  methods: try container.list(.methods),
+                  checks: try container.list(.checks),
                   interfaceBuilder: try container.decodeIfPresent(InterfaceBuilderSpelling.self, forKey: .interfaceBuilder))
+    }
+
+    /// True when the rule reads this value of the property (every value, when `values` is not given).
+    public func isRead(_ value: String?) -> Bool {
+        guard let values else { return true }
+        return value.map(values.contains) ?? false
     }
 }
 
@@ -286,18 +493,24 @@ public struct InterfaceBuilderSpelling: Codable, Sendable, Equatable {
     public var attribute: String?
     /// The `key` of a `<color>` child of the control's element: `<color key="thumbTintColor">`.
     public var color: String?
+    /// The `property` of an `<outletCollection>` in the control's `<connections>`:
+    /// `<outletCollection property="gestureRecognizers">`.
+    public var outletCollection: String?
 
-    public init(stateAttribute: String? = nil, stateElement: String? = nil, attribute: String? = nil, color: String? = nil) {
+    public init(stateAttribute: String? = nil, stateElement: String? = nil, attribute: String? = nil, color: String? = nil,
+                outletCollection: String? = nil) {
         self.stateAttribute = stateAttribute
         self.stateElement = stateElement
         self.attribute = attribute
         self.color = color
+        self.outletCollection = outletCollection
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case stateAttribute = "state_attribute"
         case stateElement = "state_element"
         case attribute, color
+        case outletCollection = "outlet_collection"
     }
 
     public init(from decoder: Decoder) throws {
@@ -306,7 +519,8 @@ public struct InterfaceBuilderSpelling: Codable, Sendable, Equatable {
         self.init(stateAttribute: try container.decodeIfPresent(String.self, forKey: .stateAttribute),
                   stateElement: try container.decodeIfPresent(String.self, forKey: .stateElement),
                   attribute: try container.decodeIfPresent(String.self, forKey: .attribute),
-                  color: try container.decodeIfPresent(String.self, forKey: .color))
+                  color: try container.decodeIfPresent(String.self, forKey: .color),
+                  outletCollection: try container.decodeIfPresent(String.self, forKey: .outletCollection))
     }
 }
 

@@ -19,6 +19,25 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     var attributes: [String: String] = [:]
     /// `<color key="thumbTintColor">` in a control: key -> property.
     var colors: [String: String] = [:]
+    /// `<outletCollection property="gestureRecognizers">` in a control's connections: property -> property.
+    var outletCollections: [String: String] = [:]
+    /// Methods that set a property a rule reads: `addGestureRecognizer` -> `gestureRecognizers`.
+    var settingMethods: [String: String] = [:]
+    /// Calls that make a setting safe where they are checked true (`isSourceTypeAvailable`).
+    var checks: Set<String> = []
+    /// Members that stand for their object (`popoverPresentationController`): settings made
+    /// through them are the object's.
+    var facets: Set<String> = []
+    /// Calls whose arguments a rule reads, with the labels it reads ("" for the first argument
+    /// without one): `present` -> [""], `UINavigationController` -> ["rootViewController"].
+    var argumentCalls: [String: Set<String>] = [:]
+    /// The first names of the member chains a rule looks for (`UIScreen`), and names it looks for
+    /// alone (`_setAllowsUnsupportedMacIdiomBehavior`).
+    var referenceRoots: Set<String> = []
+    /// Names a rule looks for in string literals too (selectors and keys).
+    var referenceStrings: Set<String> = []
+    /// Calls that make a font of a size, with the labels of the size: `systemFont` -> [`ofSize`].
+    var fontCalls: [String: Set<String>] = [:]
     /// Every class a rule names, so an Interface Builder element such as `<pickerView>` is known as
     /// `UIPickerView` once a rule (or an option) names that class.
     var classes: Set<String> = []
@@ -43,6 +62,25 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
             for part in knowledge {
                 if let creation = part as? ControlCreationKnowledge { classes.formUnion(creation.classes.map(\.name)) }
                 if let calls = part as? CallKnowledge { callNames.formUnion(calls.calls.map(\.name)) }
+                if let arguments = part as? ArgumentKnowledge {
+                    classes.formUnion(arguments.classes.map(\.name))
+                    addArgumentCalls(arguments.calls)
+                }
+                if let presentation = part as? PresentationKnowledge {
+                    classes.formUnion(presentation.classes.map(\.name))
+                    addArgumentCalls(presentation.calls)
+                    settingProperties.formUnion(presentation.styles.map(\.property) + presentation.anchors)
+                    facets.formUnion(presentation.facets)
+                }
+                if let references = part as? ReferenceKnowledge {
+                    for entry in references.references {
+                        if let root = entry.path.first { referenceRoots.insert(root) }
+                        if entry.strings { referenceStrings.insert(entry.name) }
+                    }
+                }
+                if let fonts = part as? FontKnowledge {
+                    for call in fonts.calls { fontCalls[call.name, default: []].insert(call.label ?? "") }
+                }
                 if let sizes = part as? ScreenSizeKnowledge {
                     for dimension in sizes.dimensions { dimensionValues.formUnion([dimension.width, dimension.height]) }
                     dimensionValues.formUnion(sizes.pixelDimensions)
@@ -60,11 +98,14 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                 for property in setting.properties {
                     settingProperties.insert(property.name)
                     if property.state { stateProperties.insert(property.name) }
+                    for method in property.methods { settingMethods[method] = property.name }
+                    checks.formUnion(property.checks)
                     guard let spelling = property.interfaceBuilder else { continue }
                     if let name = spelling.stateAttribute { stateAttributes[name] = property.name }
                     if let name = spelling.stateElement { stateElements[name] = property.name }
                     if let name = spelling.attribute { attributes[name] = property.name }
                     if let name = spelling.color { colors[name] = property.name }
+                    if let name = spelling.outletCollection { outletCollections[name] = property.name }
                 }
             }
         }
@@ -74,6 +115,10 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
         layout.countWords = countWords.sorted()
         layout.nonGeometryWords = nonGeometryWords.sorted()
         geometry = NameClassifier.geometry(layout)
+    }
+
+    private mutating func addArgumentCalls(_ calls: [ArgumentCallEntry]) {
+        for call in calls { argumentCalls[call.name, default: []].insert(call.label ?? "") }
     }
 
     /// True when a name is geometry, as `idiom-layout-decision` tells it (`NameClassifier.geometry`).
@@ -92,8 +137,11 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     var fingerprint: [UInt8] {
         func sorted(_ set: Set<String>) -> String { set.sorted().joined(separator: ",") }
         func sorted(_ map: [String: String]) -> String { map.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") }
+        func sorted(_ map: [String: Set<String>]) -> String { map.sorted { $0.key < $1.key }.map { "\($0.key)=\(sorted($0.value))" }.joined(separator: ";") }
         let parts = [sorted(stateProperties), sorted(settingProperties), dimensionValues.sorted().map { "\($0)" }.joined(separator: ","),
-                     sorted(stateAttributes), sorted(stateElements), sorted(attributes), sorted(colors),
+                     sorted(stateAttributes), sorted(stateElements), sorted(attributes), sorted(colors), sorted(outletCollections),
+                     sorted(settingMethods), sorted(checks), sorted(facets), sorted(argumentCalls), sorted(referenceRoots),
+                     sorted(referenceStrings), sorted(fontCalls),
                      sorted(classes), sorted(callNames), sorted(geometryNames), sorted(geometryWords), sorted(countWords), sorted(nonGeometryWords), sorted(adaptiveWords),
                      sorted(nonAdaptiveWords)]
         return Array(parts.joined(separator: "\n").utf8)

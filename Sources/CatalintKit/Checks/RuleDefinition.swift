@@ -3,10 +3,15 @@ import Yams
 
 /// What kind of problem a rule finds; it decides the severity under `--idiom pad`.
 public enum RuleCategory: String, Sendable, Codable, CaseIterable {
-    /// The app throws an exception in the Mac idiom.
+    /// The app throws an exception in the Mac idiom only: a note under `--idiom pad`.
     case exception
+    /// The app throws on the Mac in either idiom, or on iPad, or everywhere but the Mac idiom: the
+    /// severity stays under `--idiom pad`.
+    case crash
     /// The app lays itself out wrongly in the Mac idiom.
     case layout
+    /// The code calls private API, which App Review rejects: the severity stays under `--idiom pad`.
+    case privateAPI = "private-api"
     /// catalint could not lint an input (unreadable or malformed file).
     case tool
 }
@@ -18,6 +23,9 @@ public struct RuleDefinition: Sendable, Decodable {
     public var title: String
     public var severity: Severity
     public var category: RuleCategory
+    /// True for a rule that reports only when asked for: a level in the configuration's `rules:`,
+    /// `--select` or `--extend-select`. For rules that are right but noisy in most apps.
+    public var optIn: Bool
     /// One sentence: what the rule flags.
     public var summary: String
     /// Why it breaks in the Mac idiom.
@@ -37,7 +45,9 @@ public struct RuleDefinition: Sendable, Decodable {
     public var fix: FixDefinition?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-        case id, title, severity, category, summary, rationale, advice, reference, message, help, uikit, examples, fix
+        case id, title, severity, category
+        case optIn = "opt_in"
+        case summary, rationale, advice, reference, message, help, uikit, examples, fix
     }
 
     public init(from decoder: Decoder) throws {
@@ -47,6 +57,7 @@ public struct RuleDefinition: Sendable, Decodable {
         title = try container.decode(String.self, forKey: .title)
         severity = try container.decode(Severity.self, forKey: .severity)
         category = try container.decode(RuleCategory.self, forKey: .category)
+        optIn = try container.decodeIfPresent(Bool.self, forKey: .optIn) ?? false
         summary = try container.decode(String.self, forKey: .summary)
         rationale = try container.decode(String.self, forKey: .rationale)
         advice = try container.decode(String.self, forKey: .advice)

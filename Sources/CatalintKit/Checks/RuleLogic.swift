@@ -56,6 +56,15 @@ enum RuleRegistry {
             SliderCustomAppearanceRule(),
             HardCodedSizeRule(),
             IdiomLayoutDecisionRule(),
+            DatePickerWheelsRule(),
+            ButtonGestureRecognizerRule(),
+            SwitchTitleRule(),
+            MissingPopoverAnchorRule(),
+            MainScreenLayoutRule(),
+            UncheckedCameraRule(),
+            PushedSplitViewRule(),
+            PrivateMacIdiomAPIRule(),
+            FixedFontSizeRule(),
         ]
         return Dictionary(uniqueKeysWithValues: rules.map { (type(of: $0).id, $0) })
     }()
@@ -72,25 +81,44 @@ public enum ToolRule {
 }
 
 /// The settings a control rule looks at: on objects of one of `knowledge.classes` (or of unknown
-/// type or typed as one of their superclasses, for a property whose name tells the class) without the iPad behavioral style, of a property
-/// the rule names, where the code can run in the Mac idiom.
-/// `fixable`: the object is known to be of one of the classes, so setting its behavioral style compiles.
-func controlSettings(in facts: UIFacts, knowledge: ControlSettingKnowledge) -> [(setting: SettingFact, fixable: Bool)] {
+/// type or typed as one of their superclasses, for a property whose name tells the class), of a
+/// property the rule names with a value it reads, where `runs` says the code can run for the rule
+/// (by default: in the Mac idiom). With `padStyleExempts`, objects with the iPad behavioral style
+/// are left out. `fixable`: the object is known to be of one of the classes, so setting its
+/// behavioral style compiles.
+func controlSettings(in facts: UIFacts, knowledge: ControlSettingKnowledge, padStyleExempts: Bool = true,
+                     runs: (GuardContext) -> Bool = { $0.runsInMacIdiom }) -> [(setting: SettingFact, property: PropertyEntry, fixable: Bool)] {
     let classes = knowledge.classes.map(\.name)
     let superclasses = Set(knowledge.superclasses)
     let properties = knowledge.properties
-    var settings: [(setting: SettingFact, fixable: Bool)] = []
-    for object in facts.objects.values where object.preferredBehavioralStyle != "pad" {
+    var settings: [(setting: SettingFact, property: PropertyEntry, fixable: Bool)] = []
+    for object in facts.objects.values where !(padStyleExempts && object.preferredBehavioralStyle == "pad") {
         let isKnownClass = classes.contains(where: object.isKind(of:))
         let mayBeKnownClass = object.classChain.allSatisfy(superclasses.contains)
         if object.isTypeKnown && !isKnownClass && !mayBeKnownClass { continue }
-        for setting in object.settings where setting.guardContext.runsInMacIdiom {
+        for setting in object.settings where runs(setting.guardContext) {
             guard let property = properties.first(where: { $0.name == setting.property }),
-                  isKnownClass || property.unique else { continue }
-            settings.append((setting, isKnownClass))
+                  isKnownClass || property.unique, property.isRead(setting.value) else { continue }
+            settings.append((setting, property, isKnownClass))
         }
     }
     return settings
+}
+
+/// The references of `facts` to a name in `knowledge`, where `runs` says the code can run for the
+/// rule: the member chain starts with the entry's names and goes on with one of its `members` (when
+/// it gives them); a string counts only for an entry that looks in strings.
+func references(in facts: UIFacts, knowledge: ReferenceKnowledge, runs: (GuardContext) -> Bool) -> [(reference: ReferenceFact, entry: ReferenceEntry)] {
+    facts.references.compactMap { reference in
+        guard runs(reference.guardContext) else { return nil }
+        let entry = knowledge.references.first { entry in
+            let path = entry.path
+            guard reference.names.starts(with: path), !reference.inString || entry.strings else { return false }
+            guard let members = entry.members else { return true }
+            return reference.names.count > path.count && members.contains(reference.names[path.count])
+        }
+        return entry.map { (reference, $0) }
+    }
 }
 
 /// `UIEdgeInsets` -> `["ui", "edge", "insets"]`, `numberOfColumns` -> `["number", "of", "columns"]`.

@@ -8,6 +8,9 @@ public struct FileFacts: Sendable, Codable, Equatable {
     public var objects: [PendingObject] = []
     public var sizes: [SizeFact] = []
     public var calls: [CallFact] = []
+    public var arguments: [PendingArgument] = []
+    public var references: [ReferenceFact] = []
+    public var fontSizes: [FontSizeFact] = []
     public var dimensionComparisons: [DimensionComparisonFact] = []
     public var decisions: [PendingDecision] = []
 
@@ -87,6 +90,33 @@ public struct PendingObject: Sendable, Codable, Equatable {
         self.knownSuperclass = knownSuperclass
         self.style = style
         self.settings = settings
+    }
+}
+
+/// An object passed to a call a rule names, before its class is known.
+public struct PendingArgument: Sendable, Codable, Equatable {
+    public var call: String
+    public var label: String?
+    public var object: ObjectRef
+    public var type: TypeRef
+    /// A known superclass, as for `PendingCreation`.
+    public var knownSuperclass: String?
+    public var escapes: Bool
+    public var spelling: String
+    public var position: SourcePosition
+    public var guardContext: GuardContext
+
+    public init(call: String, label: String?, object: ObjectRef, type: TypeRef, knownSuperclass: String? = nil, escapes: Bool,
+                spelling: String, position: SourcePosition, guardContext: GuardContext) {
+        self.call = call
+        self.label = label
+        self.object = object
+        self.type = type
+        self.knownSuperclass = knownSuperclass
+        self.escapes = escapes
+        self.spelling = spelling
+        self.position = position
+        self.guardContext = guardContext
     }
 }
 

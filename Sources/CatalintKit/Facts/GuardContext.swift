@@ -63,6 +63,9 @@ public struct GuardContext: Hashable, Sendable, Codable {
     /// Conditions on the idiom, through helpers that may be declared in other files, that the code
     /// runs under; resolution folds them into `idioms` and empties this.
     public var pending: [PendingCondition] = []
+    /// The checks a rule names that are known to hold where the code runs (`isSourceTypeAvailable`
+    /// inside `if UIImagePickerController.isSourceTypeAvailable(.camera) { ... }`), sorted.
+    public var checks: [String] = []
 
     public init(builtForMacCatalyst: Bool = true, idioms: IdiomSet = .all, unavailableOnMacCatalyst: Bool = false, isPreview: Bool = false) {
         self.builtForMacCatalyst = builtForMacCatalyst
@@ -76,7 +79,32 @@ public struct GuardContext: Hashable, Sendable, Codable {
 
     /// Whether the code can run in the Mac idiom, the question every rule asks first.
     public var runsInMacIdiom: Bool {
-        builtForMacCatalyst && idioms.contains(.mac) && !unavailableOnMacCatalyst && !isPreview
+        runsOnMac(in: .mac)
+    }
+
+    /// Whether the code can run on the Mac in either idiom (the pad idiom is "Scale Interface to
+    /// Match iPad"), for what breaks on the Mac whichever idiom the app uses.
+    public var runsOnMac: Bool {
+        runsOnMac(in: .mac) || runsOnMac(in: .pad)
+    }
+
+    /// Whether the code can run on the Mac in `idiom`.
+    public func runsOnMac(in idiom: Idiom) -> Bool {
+        builtForMacCatalyst && idioms.contains(IdiomSet(idiom)) && !unavailableOnMacCatalyst && !isPreview
+    }
+
+    /// Whether the code can run, on any device, in an idiom other than the Mac's (for what breaks
+    /// everywhere but the Mac idiom). A preview never runs in the app.
+    public var runsOutsideMacIdiom: Bool {
+        !idioms.intersection([.pad, .phone]).isEmpty && !isPreview
+    }
+
+    /// This context, where the check `name` is known to hold.
+    public func checking(_ name: String) -> GuardContext {
+        guard !checks.contains(name) else { return self }
+        var copy = self
+        copy.checks = (checks + [name]).sorted()
+        return copy
     }
 
     /// This context, also requiring `condition` to be `holds`.

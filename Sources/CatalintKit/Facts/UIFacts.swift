@@ -135,7 +135,6 @@ public struct UIObjectFact: Hashable, Sendable {
     }
 }
 
-/// A width and/or height written as numbers: a frame, a size, a constraint constant.
 /// A call a rule names, by its name alone: a SwiftUI view (`Stepper(...)`) or modifier
 /// (`.refreshable { }`, `.tabViewStyle(.page)`), with the names in its arguments.
 public struct CallFact: Hashable, Sendable, Codable {
@@ -157,6 +156,7 @@ public struct CallFact: Hashable, Sendable, Codable {
     }
 }
 
+/// A width and/or height written as numbers: a frame, a size, a constraint constant.
 public struct SizeFact: Hashable, Sendable, Codable {
     public var width: Double?
     public var height: Double?
@@ -249,12 +249,91 @@ public struct IdiomDecisionFact: Hashable, Sendable {
     }
 }
 
+/// An object passed to a call a rule names: `present(sheet, animated: true)`,
+/// `pushViewController(split, animated: true)`, `UINavigationController(rootViewController: split)`,
+/// or a storyboard's segue that does the same.
+public struct ArgumentFact: Hashable, Sendable {
+    /// The call: `present`, `pushViewController`, `UINavigationController`.
+    public var call: String
+    /// The argument's label; nil for the first argument without one.
+    public var label: String?
+    /// The object passed; its settings are in `UIFacts.objects` under this id.
+    public var object: ObjectID
+    /// Its class and known superclasses, most specific first; empty when unknown.
+    public var classChain: [String]
+    /// True when the object can be reached from outside the function that passes it: made
+    /// elsewhere (a parameter, a property, a factory's result) or handed on (stored, passed to
+    /// another call, returned), so settings made on it elsewhere are not seen.
+    public var escapes: Bool
+    /// How the source spells the call, for messages: `present(sheet, animated:)`.
+    public var spelling: String
+    public var position: SourcePosition
+    public var guardContext: GuardContext
+
+    public init(call: String, label: String?, object: ObjectID, classChain: [String], escapes: Bool, spelling: String,
+                position: SourcePosition, guardContext: GuardContext) {
+        self.call = call
+        self.label = label
+        self.object = object
+        self.classChain = classChain
+        self.escapes = escapes
+        self.spelling = spelling
+        self.position = position
+        self.guardContext = guardContext
+    }
+}
+
+/// A name a rule looks for, used in code or named by a string: the member chain from its root
+/// (`UIScreen.main.bounds.width` is `[UIScreen, main, bounds, width]`), a private method called
+/// (`[_setAllowsUnsupportedMacIdiomBehavior]`), or a selector string holding one.
+public struct ReferenceFact: Hashable, Sendable, Codable {
+    public var names: [String]
+    /// True when a string literal names it (`NSSelectorFromString("...:")`).
+    public var inString: Bool
+    /// How the source spells it, for messages.
+    public var spelling: String
+    public var position: SourcePosition
+    public var guardContext: GuardContext
+
+    public init(names: [String], inString: Bool, spelling: String, position: SourcePosition, guardContext: GuardContext) {
+        self.names = names
+        self.inString = inString
+        self.spelling = spelling
+        self.position = position
+        self.guardContext = guardContext
+    }
+}
+
+/// A font of a point size written as a number: `UIFont.systemFont(ofSize: 17)`, `.system(size: 15)`,
+/// a storyboard's `<fontDescription pointSize="17">` without a text style.
+public struct FontSizeFact: Hashable, Sendable, Codable {
+    public var size: Double
+    /// How the source spells it, for messages: `systemFont(ofSize:)`, `pointSize`.
+    public var spelling: String
+    /// The calls the font is an argument of, and their labels, up to its statement
+    /// (`scaledFont`, `for`): rules tell a font that follows the text size from them.
+    public var purposeNames: [String]
+    public var position: SourcePosition
+    public var guardContext: GuardContext
+
+    public init(size: Double, spelling: String, purposeNames: [String], position: SourcePosition, guardContext: GuardContext) {
+        self.size = size
+        self.spelling = spelling
+        self.purposeNames = purposeNames
+        self.position = position
+        self.guardContext = guardContext
+    }
+}
+
 /// Everything the front ends learned about a set of files: what rules read, and all they read.
 public struct UIFacts: Sendable {
     public var creations: [CreationFact] = []
     public var objects: [ObjectID: UIObjectFact] = [:]
     public var sizes: [SizeFact] = []
     public var calls: [CallFact] = []
+    public var arguments: [ArgumentFact] = []
+    public var references: [ReferenceFact] = []
+    public var fontSizes: [FontSizeFact] = []
     public var dimensionComparisons: [DimensionComparisonFact] = []
     public var idiomDecisions: [IdiomDecisionFact] = []
 

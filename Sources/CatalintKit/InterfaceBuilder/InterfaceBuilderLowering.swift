@@ -162,7 +162,50 @@ struct InterfaceBuilderLowering {
                 }
             }
             if name == "constraint" { addConstraint(parser, attributes) }
+            if name == "outletCollection", let key = attributes["property"], let property = vocabulary.outletCollections[key],
+               let object = enclosingObject {
+                addSetting(property, state: nil, spelling: key, at: position(parser), on: object)
+            }
+            if name == "fontDescription", !vocabulary.fontCalls.isEmpty { addFont(parser, attributes) }
+            if name == "segue" { addSegue(parser, attributes) }
             stack.append(entry)
+        }
+
+        func parserDidEndDocument(_ parser: XMLParser) {
+            // A segue may come before the scene it leads to: its destination's class is known now.
+            for (offset, argument) in output.facts.arguments.enumerated() {
+                guard case .known(let id) = argument.object, let (type, known) = types[id] else { continue }
+                output.facts.arguments[offset].type = type
+                output.facts.arguments[offset].knownSuperclass = known
+            }
+        }
+
+        /// `<fontDescription key="fontDescription" type="system" pointSize="17"/>`: a font of a fixed
+        /// size. One with a text `style` follows the user's text size, whatever its `pointSize`.
+        private func addFont(_ parser: XMLParser, _ attributes: [String: String]) {
+            guard attributes["style"] == nil, let text = attributes["pointSize"], let size = Double(text), size > 0 else { return }
+            output.facts.fontSizes.append(FontSizeFact(size: size, spelling: "pointSize", purposeNames: [],
+                                                       position: position(parser), guardContext: context))
+        }
+
+        /// The segues that push a view controller onto a navigation stack, as the calls that do it in
+        /// code: a navigation controller's root view controller relationship is
+        /// `UINavigationController(rootViewController:)`, a push segue `pushViewController(_:animated:)`.
+        private func addSegue(_ parser: XMLParser, _ attributes: [String: String]) {
+            guard let destination = attributes["destination"] else { return }
+            let call: (name: String, label: String?, attribute: String)
+            if attributes["kind"] == "relationship", attributes["relationship"] == "rootViewController" {
+                call = ("UINavigationController", "rootViewController", "relationship")
+            } else if attributes["kind"] == "push" {
+                call = ("pushViewController", nil, "kind")
+            } else {
+                return
+            }
+            guard vocabulary.argumentCalls[call.name]?.contains(call.label ?? "") == true else { return }
+            output.facts.arguments.append(PendingArgument(
+                call: call.name, label: call.label, object: .known(.interfaceView(path: source.path, identity: destination)), type: .unknown,
+                escapes: false, spelling: "\(call.attribute)=\"\(attributes[call.attribute] ?? "")\"",
+                position: position(parser, attribute: call.attribute), guardContext: context))
         }
 
         func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {

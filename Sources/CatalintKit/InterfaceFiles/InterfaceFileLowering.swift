@@ -236,8 +236,12 @@ struct InterfaceFileLowering {
                 if let scalar = value.scalar {
                     object.settings.append(SettingFact(property: name, state: nil, spelling: name, value: scalar.string,
                                                        position: position(of: key), guardContext: context))
+                } else if let list = value.sequence, list.allSatisfy({ $0.scalar != nil }) {
+                    // A property that holds several values: `gestureRecognizers: [UITapGestureRecognizer]`.
+                    object.settings.append(SettingFact(property: name, state: nil, spelling: name, value: nil,
+                                                       position: position(of: key), guardContext: context))
                 } else {
-                    problem(at: value, "`\(name)` takes a single value, not a list or a mapping.")
+                    problem(at: value, "`\(name)` takes a single value, or a list of single values, not a mapping.")
                 }
             }
         }

@@ -275,12 +275,14 @@ extension GuardContext: BinaryCodable {
         writer.write(unavailableOnMacCatalyst)
         writer.write(isPreview)
         writer.write(pending)
+        writer.write(checks)
     }
 
     init(from reader: inout BinaryReader) throws {
         self.init(builtForMacCatalyst: try reader.readBool(), idioms: try reader.read(),
                   unavailableOnMacCatalyst: try reader.readBool(), isPreview: try reader.readBool())
         pending = try reader.readArray()
+        checks = try reader.readStrings()
     }
 }
 
@@ -534,12 +536,65 @@ extension PendingDecision: BinaryCodable {
     }
 }
 
+extension PendingArgument: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(call)
+        writer.write(label)
+        writer.write(object)
+        writer.write(type)
+        writer.write(knownSuperclass)
+        writer.write(escapes)
+        writer.write(spelling)
+        writer.write(position)
+        writer.write(guardContext)
+    }
+
+    init(from reader: inout BinaryReader) throws {
+        self.init(call: try reader.readString(), label: try reader.readOptionalString(), object: try reader.read(), type: try reader.read(),
+                  knownSuperclass: try reader.readOptionalString(), escapes: try reader.readBool(), spelling: try reader.readString(),
+                  position: try reader.read(), guardContext: try reader.read())
+    }
+}
+
+extension ReferenceFact: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(names)
+        writer.write(inString)
+        writer.write(spelling)
+        writer.write(position)
+        writer.write(guardContext)
+    }
+
+    init(from reader: inout BinaryReader) throws {
+        self.init(names: try reader.readStrings(), inString: try reader.readBool(), spelling: try reader.readString(),
+                  position: try reader.read(), guardContext: try reader.read())
+    }
+}
+
+extension FontSizeFact: BinaryCodable {
+    func encode(to writer: inout BinaryWriter) {
+        writer.write(size)
+        writer.write(spelling)
+        writer.write(purposeNames)
+        writer.write(position)
+        writer.write(guardContext)
+    }
+
+    init(from reader: inout BinaryReader) throws {
+        self.init(size: try reader.readDouble(), spelling: try reader.readString(), purposeNames: try reader.readStrings(),
+                  position: try reader.read(), guardContext: try reader.read())
+    }
+}
+
 extension FileFacts: BinaryCodable {
     func encode(to writer: inout BinaryWriter) {
         writer.write(creations)
         writer.write(objects)
         writer.write(sizes)
         writer.write(calls)
+        writer.write(arguments)
+        writer.write(references)
+        writer.write(fontSizes)
         writer.write(dimensionComparisons)
         writer.write(decisions)
     }
@@ -550,6 +605,9 @@ extension FileFacts: BinaryCodable {
         objects = try reader.readArray()
         sizes = try reader.readArray()
         calls = try reader.readArray()
+        arguments = try reader.readArray()
+        references = try reader.readArray()
+        fontSizes = try reader.readArray()
         dimensionComparisons = try reader.readArray()
         decisions = try reader.readArray()
     }

@@ -134,6 +134,10 @@ enum FileJob {
         positions += facts.creations.map(\.position)
         positions += facts.objects.flatMap { $0.settings.map(\.position) }
         positions += facts.sizes.map(\.position)
+        positions += facts.calls.map(\.position)
+        positions += facts.arguments.map(\.position)
+        positions += facts.references.map(\.position)
+        positions += facts.fontSizes.map(\.position)
         positions += facts.dimensionComparisons.map(\.position)
         for decision in facts.decisions {
             if let position = decision.position { positions.append(position) }

@@ -11,6 +11,8 @@ public struct LintOptions: Sendable {
     public var onlyRules: Set<String>?
     /// Rules that never report (`--ignore`).
     public var ignoredRules: Set<String>
+    /// Opt-in rules that report in this run besides the default ones (`--extend-select`).
+    public var extendedRules: Set<String> = []
     /// `.catalint.yml`, or the defaults.
     public var configuration: Configuration
     /// A folder whose other Swift files are indexed (not linted), so that linting a few files (from
@@ -35,12 +37,14 @@ public struct LintOptions: Sendable {
     }
 
     /// The severity of `rule` in the file at `path`, or nil when it does not report there: the
-    /// rule's default (a note under `--idiom pad` for rules about exceptions), then the
-    /// configuration's `rules:` and `overrides:`, then `--select` and `--ignore`.
+    /// rule's default (a note under `--idiom pad` for rules about exceptions in the Mac idiom; none
+    /// for an opt-in rule that nothing asked for), then the configuration's `rules:` and
+    /// `overrides:`, then `--select`, `--extend-select` and `--ignore`.
     public func severity(of rule: RuleDefinition, at path: String) -> Severity? {
         if ignoredRules.contains(rule.id) { return nil }
         if let onlyRules, !onlyRules.contains(rule.id) { return nil }
         if let level = configuration.level(of: rule.id, at: path) { return level.severity }
+        if rule.optIn && onlyRules == nil && !extendedRules.contains(rule.id) { return nil }
         if idiom == .pad && rule.category == .exception { return .note }
         return rule.severity
     }

@@ -39,6 +39,20 @@ struct Resolution {
             call.guardContext = context(call.guardContext)
             facts.calls.append(call)
         }
+        for argument in file.arguments {
+            facts.arguments.append(ArgumentFact(
+                call: argument.call, label: argument.label, object: id(of: argument.object),
+                classChain: type(argument.type).map { chain(of: $0, knownSuperclass: argument.knownSuperclass) } ?? [],
+                escapes: argument.escapes, spelling: argument.spelling, position: argument.position, guardContext: context(argument.guardContext)))
+        }
+        for var reference in file.references {
+            reference.guardContext = context(reference.guardContext)
+            facts.references.append(reference)
+        }
+        for var font in file.fontSizes {
+            font.guardContext = context(font.guardContext)
+            facts.fontSizes.append(font)
+        }
         for var comparison in file.dimensionComparisons {
             comparison.guardContext = context(comparison.guardContext)
             facts.dimensionComparisons.append(comparison)

@@ -5,14 +5,19 @@ public enum RuleDocs {
         let width = rules.map(\.id.count).max() ?? 0
         return rules.map { rule in
             rule.id.padding(toLength: width, withPad: " ", startingAt: 0) + "  "
-                + rule.severity.rawValue.padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + rule.summary
+                + (rule.optIn ? "off" : rule.severity.rawValue).padding(toLength: 7, withPad: " ", startingAt: 0) + "  " + rule.summary
         }.joined(separator: "\n") + "\n"
     }
 
     /// Everything about one rule: what it does, why, an example, what to use instead, the source.
     public static func explain(_ rule: RuleDefinition) -> String {
         var text = "\(rule.id): \(rule.title)\n"
-        text += "Default severity: \(rule.severity.rawValue)"
+        if rule.optIn {
+            text += "Default: off, an opt-in rule; it reports at \(rule.severity.rawValue) once given a level in .catalint.yml "
+                + "(`rules: {\(rule.id): \(rule.severity.rawValue)}`) or named by --select or --extend-select"
+        } else {
+            text += "Default severity: \(rule.severity.rawValue)"
+        }
         if rule.category == .exception { text += " (a note under --idiom pad)" }
         text += "\n\n## What it does\n\(rule.summary)\n\n## Why it breaks in the Mac idiom\n\(rule.rationale.trimmed)\n"
         if let example = rule.examples?.triggering?.first {
@@ -34,7 +39,7 @@ public enum RuleDocs {
     public static func markdownTable(_ rules: [RuleDefinition] = RuleCatalog.all) -> String {
         var table = "| Rule | Default | What it flags |\n|---|---|---|\n"
         for rule in rules {
-            table += "| `\(rule.id)` | \(rule.severity.rawValue) | \(rule.summary) |\n"
+            table += "| `\(rule.id)` | \(rule.optIn ? "off (opt-in; \(rule.severity.rawValue))" : rule.severity.rawValue) | \(rule.summary) |\n"
         }
         return table
     }

@@ -27,7 +27,7 @@ public struct SARIFReporter: Reporter {
                 "fullDescription": ["text": rule.rationale.trimmed],
                 "help": ["text": rule.advice.trimmed, "markdown": RuleDocs.explain(rule)],
                 "helpUri": rule.reference.url,
-                "defaultConfiguration": ["level": Self.level(rule.severity)],
+                "defaultConfiguration": ["level": Self.level(rule.severity), "enabled": !rule.optIn],
                 "properties": ["tags": [rule.category.rawValue]],
             ]
         }

@@ -16,6 +16,10 @@ final class FactCollector: TypeScopeVisitor {
     private struct Local {
         var key: ObjectRef
         var type: TypeRef
+        /// The binding that makes the object, when it is a `let` or `var` whose value is made right
+        /// there (`let sheet = UIAlertController(...)`): only such an object is known whole in a
+        /// function, unless it is handed on.
+        var madeBy: PatternBindingSyntax? = nil
     }
 
     private struct Scope {
@@ -33,7 +37,8 @@ final class FactCollector: TypeScopeVisitor {
         self.file = file
         self.vocabulary = vocabulary
         self.conditions = IdiomConditions(path: file.path)
-        self.guards = GuardResolver(tree: file.tree, conditions: IdiomConditions(path: file.path, keepsNames: false), swiftVersion: swiftVersion)
+        self.guards = GuardResolver(tree: file.tree, conditions: IdiomConditions(path: file.path, keepsNames: false), swiftVersion: swiftVersion,
+                                    checks: vocabulary.checks)
         self.decisions = IdiomDecisionReader(file: file, conditions: conditions, guards: guards, vocabulary: vocabulary)
         super.init()
     }
@@ -177,9 +182,11 @@ final class FactCollector: TypeScopeVisitor {
             } else if binding.typeAnnotation == nil, let value = binding.initializer?.value, let named = namedObject(value) {
                 local = named  // `let button = self.button` names the same object
             } else {
-                local = Local(key: .known(anonymousKey(binding)), type: TypeInference.bindingType(binding, lookup: typeOfName))
+                local = Local(key: .known(anonymousKey(binding)), type: TypeInference.bindingType(binding, lookup: typeOfName),
+                              madeBy: binding.initializer.flatMap { Self.constructs($0.value) ? binding : nil })
             }
             if !isMember, !isGlobal { declare(name, local) }
+            if let value = binding.initializer?.value { recordInitializerSettings(value, on: local) }
             if let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
                let closure = call.calledExpression.unwrapped.as(ClosureExprSyntax.self),
                let returned = TypeInference.returnedName(of: closure) {
@@ -196,6 +203,26 @@ final class FactCollector: TypeScopeVisitor {
         if let annotated = node.typeAnnotation?.type.simpleName { local.type = .named(annotated) }
         declare(name, local)
         return .visitChildren
+    }
+
+    /// True when an expression makes a new object of a named type: `UIAlertController(...)`,
+    /// `UIActivityViewController.init(...)`.
+    private static func constructs(_ expression: ExprSyntax) -> Bool {
+        guard let call = expression.unwrapped.as(FunctionCallExprSyntax.self) else { return false }
+        if case .named = TypeInference.constructedType(of: ExprSyntax(call)) { return true }
+        return false
+    }
+
+    /// The labelled arguments of an initializer that set a property a rule reads, as settings of the
+    /// object made: `preferredStyle: .actionSheet` in `UIAlertController(title:message:preferredStyle:)`.
+    private func recordInitializerSettings(_ value: ExprSyntax, on object: Local) {
+        guard let call = value.unwrapped.as(FunctionCallExprSyntax.self), Self.constructs(value) else { return }
+        for argument in call.arguments {
+            guard let label = argument.label, vocabulary.settingProperties.contains(label.text) else { continue }
+            record(SettingFact(property: label.text, state: nil, spelling: "\(label.text):", value: argument.expression.memberName,
+                               position: file.position(of: label), guardContext: guards.context(for: argument)),
+                   on: object)
+        }
     }
 
     private func typeOfName(_ name: String) -> TypeRef {
@@ -233,6 +260,8 @@ final class FactCollector: TypeScopeVisitor {
         }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
             let name = member.declName.baseName.text
+            // `sheet.popoverPresentationController`: settings made through it are the sheet's.
+            if vocabulary.facets.contains(name), let owner = namedObject(base) { return owner }
             if base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
                 guard let type = currentType else { return nil }
                 return Local(key: .member(type: type, name: name), type: .propertyOf(.named(type), name: name))
@@ -305,8 +334,160 @@ final class FactCollector: TypeScopeVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         recordCreation(node)
         recordStateSetter(node)
+        recordMethodSetting(node)
         recordSize(node)
         recordCall(node)
+        recordArguments(node)
+        recordFontSize(node)
+        return .visitChildren
+    }
+
+    /// The name a call is made by: `present` in `self.present(...)` and `present(...)`,
+    /// `UINavigationController` in `UINavigationController(rootViewController:)`.
+    private static func calleeName(_ node: FunctionCallExprSyntax) -> TokenSyntax? {
+        let callee = node.calledExpression.unwrapped
+        if let member = callee.as(MemberAccessExprSyntax.self) {
+            // `UINavigationController.init(rootViewController:)` is the type's name.
+            if member.declName.baseName.text == "init", let base = member.base?.unwrapped.as(DeclReferenceExprSyntax.self) { return base.baseName }
+            return member.declName.baseName
+        }
+        return callee.as(DeclReferenceExprSyntax.self)?.baseName
+    }
+
+    /// `button.addGestureRecognizer(tap)`: a method that sets a property a rule reads
+    /// (`gestureRecognizers`), as a setting of that property.
+    private func recordMethodSetting(_ node: FunctionCallExprSyntax) {
+        guard node.arguments.count == 1, node.arguments.first?.label == nil,
+              let (name, receiver) = memberTarget(node.calledExpression, bareNeedsType: true),
+              let property = vocabulary.settingMethods[name.text] else { return }
+        record(SettingFact(property: property, state: nil, spelling: "\(name.text)(_:)", value: nil, position: file.position(of: name),
+                           guardContext: guards.context(for: node), site: site(of: node, receiver: receiver)),
+               on: receiverObject(receiver, at: node))
+    }
+
+    /// An object passed to a call a rule names: `present(sheet, animated: true)`,
+    /// `pushViewController(split, animated: true)`, `UINavigationController(rootViewController: split)`.
+    private func recordArguments(_ node: FunctionCallExprSyntax) {
+        guard !vocabulary.argumentCalls.isEmpty, let nameToken = Self.calleeName(node),
+              let labels = vocabulary.argumentCalls[nameToken.text] else { return }
+        let name = nameToken.text
+        // A local closure or function named like the call is not it.
+        if node.calledExpression.unwrapped.is(DeclReferenceExprSyntax.self), !name.looksLikeTypeName, lookupLocal(name) != nil { return }
+        for (offset, argument) in node.arguments.enumerated() {
+            let label = argument.label?.text ?? ""
+            guard labels.contains(label), label != "" || offset == 0 else { continue }
+            let expression = argument.expression
+            let object: Local
+            let escapes: Bool
+            if let named = namedObject(expression) {
+                object = named
+                escapes = named.madeBy.map { self.isHandedOn(madeBy: $0) } ?? true
+            } else if Self.constructs(expression) {
+                object = Local(key: .known(anonymousKey(expression)), type: TypeInference.constructedType(of: expression, lookup: typeOfName))
+                escapes = false
+            } else {
+                continue
+            }
+            let shown = expression.compactText.count <= 30 ? expression.compactText : "…"
+            let rest = node.arguments.dropFirst(offset + 1).map { ($0.label?.text ?? "_") + ":" }.joined()
+            let spelling = label.isEmpty ? "\(name)(\(shown)\(rest.isEmpty ? "" : ", " + rest))" : "\(name)(\(label): \(shown))"
+            facts.arguments.append(PendingArgument(call: name, label: label.isEmpty ? nil : label, object: object.key, type: object.type,
+                                                   escapes: escapes, spelling: spelling, position: file.position(of: nameToken),
+                                                   guardContext: guards.context(for: node)))
+        }
+    }
+
+    /// Whether a local made at `binding` is handed on after it: stored elsewhere, passed to a call
+    /// other than the ones rules read, returned, captured into a collection. Using it as a receiver
+    /// (`sheet.addAction(...)`), assigning to it, or reaching its settings through a facet
+    /// (`if let popover = sheet.popoverPresentationController`) keeps it in the function.
+    private func isHandedOn(madeBy binding: PatternBindingSyntax) -> Bool {
+        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+              let scope = binding.ancestor(CodeBlockItemListSyntax.self) else { return true }
+        let start = binding.endPosition
+        for token in scope.tokens(viewMode: .sourceAccurate) where token.text == name && token.position >= start {
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
+            // The use, widened through `?`, `!` and facets: `sheet.popoverPresentationController?`.
+            var use = Syntax(reference)
+            while let parent = use.parent {
+                if parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+                    use = parent
+                } else if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == use.id,
+                          vocabulary.facets.contains(member.declName.baseName.text) {
+                    use = parent
+                } else {
+                    break
+                }
+            }
+            guard let parent = use.parent else { return true }
+            if let member = parent.as(MemberAccessExprSyntax.self) {
+                if member.base?.id == use.id { continue }  // a receiver: `sheet.addAction(...)`
+                return true
+            }
+            if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self), infix.leftOperand.id == use.id {
+                continue
+            }
+            if parent.is(InitializerClauseSyntax.self), parent.parent?.is(OptionalBindingConditionSyntax.self) == true || use.id != reference.id {
+                continue  // `if let popover = sheet.popoverPresentationController`
+            }
+            if let argument = parent.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+               let callee = Self.calleeName(call), vocabulary.argumentCalls[callee.text] != nil {
+                continue  // `present(sheet, animated: true)`
+            }
+            return true
+        }
+        return false
+    }
+
+    /// `UIFont.systemFont(ofSize: 17)`, `UIFont(name: "Avenir", size: 15)`, `.system(size: 13)`: a font
+    /// of a size written as a number.
+    private func recordFontSize(_ node: FunctionCallExprSyntax) {
+        guard !vocabulary.fontCalls.isEmpty, let nameToken = Self.calleeName(node),
+              let labels = vocabulary.fontCalls[nameToken.text] else { return }
+        for argument in node.arguments {
+            guard labels.contains(argument.label?.text ?? ""), let size = argument.expression.numberLiteral, size > 0 else { continue }
+            let argumentLabels = node.arguments.map { ($0.label?.text ?? "_") + ":" }.joined()
+            facts.fontSizes.append(FontSizeFact(size: size, spelling: "\(nameToken.text)(\(argumentLabels))",
+                                                purposeNames: Self.purposeNames(of: Syntax(node)), position: file.position(of: nameToken),
+                                                guardContext: guards.context(for: node)))
+            return
+        }
+    }
+
+    // MARK: Names a rule looks for
+
+    /// `UIScreen.main.bounds.width`: a name a rule looks for, with the members that follow it.
+    override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        let name = node.baseName.text
+        guard vocabulary.referenceRoots.contains(name) else { return .visitChildren }
+        // A member name (`x._setAllows...`) starts at its member access; a plain name at itself.
+        var chain = Syntax(node)
+        if let member = node.parent?.as(MemberAccessExprSyntax.self), member.declName.id == node.id { chain = Syntax(member) }
+        var names = [name]
+        while let parent = chain.parent {
+            if parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+                chain = parent
+            } else if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == chain.id {
+                names.append(member.declName.baseName.text)
+                chain = parent
+            } else {
+                break
+            }
+        }
+        facts.references.append(ReferenceFact(names: names, inString: false, spelling: names.joined(separator: "."),
+                                              position: file.position(of: node.baseName), guardContext: guards.context(for: node)))
+        return .visitChildren
+    }
+
+    /// `"_setAllowsUnsupportedMacIdiomBehavior:"`: a string that is exactly a name a rule looks for in
+    /// strings (a selector, with or without its colon, or a key).
+    override func visit(_ node: StringLiteralExprSyntax) -> SyntaxVisitorContinueKind {
+        guard !vocabulary.referenceStrings.isEmpty, node.segments.count == 1,
+              let text = node.segments.first?.as(StringSegmentSyntax.self)?.content.text else { return .visitChildren }
+        let name = text.hasSuffix(":") ? String(text.dropLast()) : text
+        guard vocabulary.referenceStrings.contains(name) else { return .visitChildren }
+        facts.references.append(ReferenceFact(names: [name], inString: true, spelling: "\"\(text)\"", position: file.position(of: node),
+                                              guardContext: guards.context(for: node)))
         return .visitChildren
     }
 
@@ -528,6 +709,9 @@ final class FactCollector: TypeScopeVisitor {
         if property == "preferredBehavioralStyle" {
             if let style = node.rightOperand.memberName { recordStyle(style, on: receiverObject(receiver, at: node)) }
             return
+        }
+        if Self.constructs(node.rightOperand), let object = namedObject(node.leftOperand) {
+            recordInitializerSettings(node.rightOperand, on: object)
         }
         // Only what some rule reads is kept: most assignments are of nothing a rule looks at.
         guard vocabulary.settingProperties.contains(property) else { return }

@@ -11,6 +11,11 @@ final class GuardResolver {
     /// For each statement list: the early exits in it (a `guard`'s condition holds after it, an
     /// exiting `if`'s does not), and how many of them come before each statement.
     private var statementListCache: [SyntaxIdentifier: (exits: [PendingCondition], before: [SyntaxIdentifier: Int])] = [:]
+    /// For each statement list: the checks that hold at each statement after the early exits before it.
+    private var checkExitCache: [SyntaxIdentifier: [SyntaxIdentifier: [String]]] = [:]
+    /// The calls a rule names as checks (`isSourceTypeAvailable`): where one is known to hold, the
+    /// context says so.
+    private let checks: Set<String>
     /// For each `switch` over something that may hold the idiom: the condition under which each case runs.
     private var switchCache: [SyntaxIdentifier: [SyntaxIdentifier: IdiomCondition]] = [:]
 
@@ -21,9 +26,10 @@ final class GuardResolver {
     /// The Swift the project builds with, for `#if swift(...)`.
     private let swiftVersion: SwiftVersion
 
-    init(tree: SourceFileSyntax, conditions: IdiomConditions, swiftVersion: SwiftVersion = .newest) {
+    init(tree: SourceFileSyntax, conditions: IdiomConditions, swiftVersion: SwiftVersion = .newest, checks: Set<String> = []) {
         self.conditions = conditions
         self.swiftVersion = swiftVersion
+        self.checks = checks
         var context = GuardContext.unguarded
         for item in tree.statements {
             if let module = item.item.as(ImportDeclSyntax.self)?.path.first?.name.text, Self.modulesOffMacCatalyst.contains(module) {
@@ -87,10 +93,12 @@ final class GuardResolver {
                 break
             }
             context = requiring(context, condition(of: parent) { conditions.condition(of: ifExpression.conditions) }, holds: holds)
+            for name in checkNames(ifExpression.conditions, holds: holds) { context = context.checking(name) }
         case .guardStmt:
             let guardStatement = parent.cast(GuardStmtSyntax.self)
             if child.id == guardStatement.body.id {
                 context = requiring(context, condition(of: parent) { conditions.condition(of: guardStatement.conditions) }, holds: false)
+                for name in checkNames(guardStatement.conditions, holds: false) { context = context.checking(name) }
             }
         case .whileStmt:
             let whileStatement = parent.cast(WhileStmtSyntax.self)
@@ -102,6 +110,7 @@ final class GuardResolver {
             if child.id == ternary.thenExpression.id || child.id == ternary.elseExpression.id {
                 context = requiring(context, condition(of: parent) { conditions.condition(of: ternary.condition) },
                                     holds: child.id == ternary.thenExpression.id)
+                for name in checkNames(ternary.condition, holds: child.id == ternary.thenExpression.id) { context = context.checking(name) }
             }
         case .switchCase:
             let switchCase = parent.cast(SwitchCaseSyntax.self)
@@ -111,9 +120,11 @@ final class GuardResolver {
             }
         case .codeBlockItemList:
             if let item = child.as(CodeBlockItemSyntax.self) {
-                for exit in earlyExits(in: parent.cast(CodeBlockItemListSyntax.self), before: item) {
+                let list = parent.cast(CodeBlockItemListSyntax.self)
+                for exit in earlyExits(in: list, before: item) {
                     context = context.requiring(exit.condition, holds: exit.holds)
                 }
+                for name in checksAfterEarlyExits(in: list, before: item) { context = context.checking(name) }
             }
         case .macroExpansionExpr, .macroExpansionDecl:
             if Self.isPreview(parent) { context.isPreview = true }
@@ -148,6 +159,56 @@ final class GuardResolver {
         }
         statementListCache[list.id] = (exits, before)
         return exits.prefix(before[item.id] ?? 0)
+    }
+
+    /// The checks that hold at `item` after the `guard`s and early-exit `if`s before it in `list`
+    /// (`guard UIImagePickerController.isSourceTypeAvailable(.camera) else { return }`).
+    private func checksAfterEarlyExits(in list: CodeBlockItemListSyntax, before item: CodeBlockItemSyntax) -> [String] {
+        guard !checks.isEmpty else { return [] }
+        if let cached = checkExitCache[list.id] { return cached[item.id] ?? [] }
+        var held: [String] = []
+        var result: [SyntaxIdentifier: [String]] = [:]
+        for element in list {
+            result[element.id] = held
+            if let guardStatement = element.item.as(GuardStmtSyntax.self) {
+                held += checkNames(guardStatement.conditions, holds: true)
+            } else if let ifExpression = Self.ifStatement(element), ifExpression.elseBody == nil, Self.alwaysExits(ifExpression.body) {
+                held += checkNames(ifExpression.conditions, holds: false)
+            }
+        }
+        checkExitCache[list.id] = result
+        return result[item.id] ?? []
+    }
+
+    /// The checks a condition list tells hold when it is `holds`: all the checks of its parts when it
+    /// is true; when it is false, only those of a single part.
+    private func checkNames(_ list: ConditionElementListSyntax, holds: Bool) -> [String] {
+        guard !checks.isEmpty, holds || list.count == 1 else { return [] }
+        return list.flatMap { element -> [String] in
+            guard case .expression(let expression) = element.condition else { return [] }
+            return checkNames(expression, holds: holds)
+        }
+    }
+
+    /// The checks a Boolean expression tells hold when it is `holds`: `isSourceTypeAvailable(.camera)`
+    /// when true, `!isSourceTypeAvailable(.camera)` when false, the parts of `a && b` when true and of
+    /// `a || b` when false.
+    private func checkNames(_ expression: ExprSyntax, holds: Bool) -> [String] {
+        guard !checks.isEmpty else { return [] }
+        let expression = expression.unwrapped
+        if let prefix = expression.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
+            return checkNames(prefix.expression, holds: !holds)
+        }
+        if let infix = expression.as(InfixOperatorExprSyntax.self), let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text {
+            if (op == "&&" && holds) || (op == "||" && !holds) {
+                return checkNames(infix.leftOperand, holds: holds) + checkNames(infix.rightOperand, holds: holds)
+            }
+            return []
+        }
+        guard holds, let call = expression.as(FunctionCallExprSyntax.self) else { return [] }
+        let callee = call.calledExpression.unwrapped
+        let name = callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? callee.as(DeclReferenceExprSyntax.self)?.baseName.text
+        return name.map { checks.contains($0) ? [$0] : [] } ?? []
     }
 
     /// The condition under which each case of a `switch` runs, by case; empty when its subject

@@ -15,4 +15,12 @@ final class AppDelegate: UIResponder, UIApplicationDelegate {
                                    input: "r", modifierFlags: .command)
         builder.insertChild(UIMenu(options: .displayInline, children: [refresh]), atStartOfMenu: .view)
     }
+
+    // UIKit's private switch that silences the Mac idiom's exceptions: App Review rejects it.
+    func allowUnsupportedMacBehavior(_ application: UIApplication) {
+        let selector = NSSelectorFromString("_setAllowsUnsupportedMacIdiomBehavior:")
+        if application.responds(to: selector) {
+            application.perform(selector, with: true)
+        }
+    }
 }
