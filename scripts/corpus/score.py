@@ -37,8 +37,14 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 TOOL_RULES = {"invalid-swift", "unreadable-file", "invalid-interface", "invalid-suppression",
               "unused-suppression"}
+# The opt-in rules (`opt_in: true` in Rules/<id>.yml) are scored too: they run with --extend-select.
+OPT_IN_RULES = sorted(
+    os.path.basename(path)[:-len(".yml")] for path in
+    (os.path.join(ROOT, "Rules", name) for name in os.listdir(os.path.join(ROOT, "Rules")) if name.endswith(".yml"))
+    if any(line.strip() == "opt_in: true" for line in open(path, encoding="utf-8")))
 # The app folder holds the .catalint.yml extract.sh writes from apps.csv (its test and watch folders).
-LINT_ARGUMENTS = ["lint", "--idiom", "mac", "--format", "json", "."]
+LINT_ARGUMENTS = ["lint", "--idiom", "mac", "--format", "json"] + \
+    (["--extend-select", ",".join(OPT_IN_RULES)] if OPT_IN_RULES else []) + ["."]
 
 
 def main():

@@ -219,9 +219,11 @@ final class FactCollector: TypeScopeVisitor {
         guard let call = value.unwrapped.as(FunctionCallExprSyntax.self), Self.constructs(value) else { return }
         for argument in call.arguments {
             guard let label = argument.label, vocabulary.settingProperties.contains(label.text) else { continue }
-            record(SettingFact(property: label.text, state: nil, spelling: "\(label.text):", value: argument.expression.memberName,
-                               position: file.position(of: label), guardContext: guards.context(for: argument)),
-                   on: object)
+            for value in Self.alternatives(argument.expression) {
+                record(SettingFact(property: label.text, state: nil, spelling: "\(label.text):", value: value.memberName,
+                                   position: file.position(of: label), guardContext: guards.context(for: value)),
+                       on: object)
+            }
         }
     }
 
@@ -398,43 +400,46 @@ final class FactCollector: TypeScopeVisitor {
     }
 
     /// Whether a local made at `binding` is handed on after it: stored elsewhere, passed to a call
-    /// other than the ones rules read, returned, captured into a collection. Using it as a receiver
-    /// (`sheet.addAction(...)`), assigning to it, or reaching its settings through a facet
-    /// (`if let popover = sheet.popoverPresentationController`) keeps it in the function.
+    /// other than the ones rules read, returned, put in a collection.
     private func isHandedOn(madeBy binding: PatternBindingSyntax) -> Bool {
         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
               let scope = binding.ancestor(CodeBlockItemListSyntax.self) else { return true }
-        let start = binding.endPosition
-        for token in scope.tokens(viewMode: .sourceAccurate) where token.text == name && token.position >= start {
-            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self) else { continue }
-            // The use, widened through `?`, `!` and facets: `sheet.popoverPresentationController?`.
-            var use = Syntax(reference)
-            while let parent = use.parent {
-                if parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
-                    use = parent
-                } else if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == use.id,
-                          vocabulary.facets.contains(member.declName.baseName.text) {
-                    use = parent
-                } else {
-                    break
-                }
+        for token in scope.tokens(viewMode: .sourceAccurate) where token.text == name && token.position >= binding.endPosition {
+            // Not `other.sheet`: a member of that name is not the local.
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                  reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id else { continue }
+            if !keepsInFunction(Syntax(reference)) { return true }
+        }
+        return false
+    }
+
+    /// Whether a use of a local keeps the object in its function: as a receiver
+    /// (`sheet.addAction(...)`), assigned to, passed to a call rules read (`present(sheet, ...)`), or
+    /// its facet bound to a name (`if let popover = sheet.popoverPresentationController`).
+    private func keepsInFunction(_ reference: Syntax) -> Bool {
+        // The use, widened through `?`, `!` and facets: `sheet.popoverPresentationController?`.
+        var use = reference
+        var throughFacet = false
+        while let parent = use.parent {
+            if parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+                use = parent
+            } else if let member = parent.as(MemberAccessExprSyntax.self), member.base?.id == use.id,
+                      vocabulary.facets.contains(member.declName.baseName.text) {
+                use = parent
+                throughFacet = true
+            } else {
+                break
             }
-            guard let parent = use.parent else { return true }
-            if let member = parent.as(MemberAccessExprSyntax.self) {
-                if member.base?.id == use.id { continue }  // a receiver: `sheet.addAction(...)`
-                return true
-            }
-            if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self), infix.leftOperand.id == use.id {
-                continue
-            }
-            if parent.is(InitializerClauseSyntax.self), parent.parent?.is(OptionalBindingConditionSyntax.self) == true || use.id != reference.id {
-                continue  // `if let popover = sheet.popoverPresentationController`
-            }
-            if let argument = parent.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
-               let callee = Self.calleeName(call), vocabulary.argumentCalls[callee.text] != nil {
-                continue  // `present(sheet, animated: true)`
-            }
-            return true
+        }
+        guard let parent = use.parent else { return false }
+        if let member = parent.as(MemberAccessExprSyntax.self) { return member.base?.id == use.id }
+        if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
+            return infix.leftOperand.id == use.id
+        }
+        if throughFacet, parent.is(InitializerClauseSyntax.self) { return true }
+        if let argument = parent.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
+           let callee = Self.calleeName(call) {
+            return vocabulary.argumentCalls[callee.text] != nil
         }
         return false
     }
@@ -716,9 +721,18 @@ final class FactCollector: TypeScopeVisitor {
         // Only what some rule reads is kept: most assignments are of nothing a rule looks at.
         guard vocabulary.settingProperties.contains(property) else { return }
         let object = receiverObject(receiver, at: node)
-        record(SettingFact(property: property, state: nil, spelling: property, value: node.rightOperand.memberName,
-                           position: file.position(of: name), guardContext: guards.context(for: node), site: site(of: node, receiver: receiver)),
-               on: object)
+        for value in Self.alternatives(node.rightOperand) {
+            record(SettingFact(property: property, state: nil, spelling: property, value: value.memberName,
+                               position: file.position(of: name), guardContext: guards.context(for: value), site: site(of: node, receiver: receiver)),
+                   on: object)
+        }
+    }
+
+    /// The values an expression may take, each where it is taken: `isPad ? .alert : .actionSheet` is
+    /// `.alert` where `isPad` holds and `.actionSheet` where it does not.
+    private static func alternatives(_ value: ExprSyntax) -> [ExprSyntax] {
+        guard let ternary = value.unwrapped.as(TernaryExprSyntax.self) else { return [value] }
+        return alternatives(ternary.thenExpression) + alternatives(ternary.elseExpression)
     }
 
     // MARK: Decisions on the idiom

@@ -112,6 +112,13 @@ final class GuardResolver {
                                     holds: child.id == ternary.thenExpression.id)
                 for name in checkNames(ternary.condition, holds: child.id == ternary.thenExpression.id) { context = context.checking(name) }
             }
+        case .infixOperatorExpr:
+            // `a && b` evaluates `b` only where `a` holds; `a || b` only where it does not.
+            let infix = parent.cast(InfixOperatorExprSyntax.self)
+            if child.id == infix.rightOperand.id, let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text, op == "&&" || op == "||" {
+                context = requiring(context, condition(of: parent) { conditions.condition(of: infix.leftOperand) }, holds: op == "&&")
+                for name in checkNames(infix.leftOperand, holds: op == "&&") { context = context.checking(name) }
+            }
         case .switchCase:
             let switchCase = parent.cast(SwitchCaseSyntax.self)
             if child.id == switchCase.statements.id, let switchExpression = switchCase.ancestor(SwitchExprSyntax.self),

@@ -248,6 +248,31 @@ struct IdiomConditions {
         return nil
     }
 
+    /// A body that returns a Boolean literal early and the other one at its end, read as the
+    /// condition under which it returns `true`: `if idiom == .pad { return true }; return false`,
+    /// `guard idiom == .pad else { return false }; return true`.
+    func booleanEarlyReturn(_ statements: CodeBlockItemListSyntax) -> IdiomCondition? {
+        guard statements.count == 2, let first = statements.first?.item, let last = statements.last?.item,
+              let final = Self.booleanLiteral(last.as(ReturnStmtSyntax.self)?.expression) else { return nil }
+        let ifExpression = first.as(IfExprSyntax.self) ?? first.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
+        if let ifExpression, ifExpression.elseBody == nil, ifExpression.body.statements.count == 1,
+           let early = Self.booleanLiteral(ifExpression.body.statements.first?.item.as(ReturnStmtSyntax.self)?.expression), early != final {
+            let test = condition(of: ifExpression.conditions)
+            return early ? test : test.negated
+        }
+        if let guardStatement = first.as(GuardStmtSyntax.self), guardStatement.body.statements.count == 1,
+           let early = Self.booleanLiteral(guardStatement.body.statements.first?.item.as(ReturnStmtSyntax.self)?.expression), early != final {
+            let test = condition(of: guardStatement.conditions)
+            return final ? test : test.negated
+        }
+        return nil
+    }
+
+    private static func booleanLiteral(_ expression: ExprSyntax?) -> Bool? {
+        guard let literal = expression?.unwrapped.as(BooleanLiteralExprSyntax.self) else { return nil }
+        return literal.literal.tokenKind == .keyword(.true)
+    }
+
     /// A `switch` over the idiom whose every case returns `true` or `false`, read as the condition
     /// that is true in the cases returning `true`: `switch idiom { case .pad: return true; default: return false }`.
     func booleanSwitch(_ statements: CodeBlockItemListSyntax) -> IdiomCondition? {

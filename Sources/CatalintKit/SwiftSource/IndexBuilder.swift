@@ -36,7 +36,7 @@ final class IndexBuilder: TypeScopeVisitor {
                 helper = conditions.helperValue(of: single, isBool: isBool)
                 anchor = Syntax(single)
             }
-            if helper == nil, isBool, let condition = conditions.booleanSwitch(body) {
+            if helper == nil, isBool, let condition = conditions.booleanSwitch(body) ?? conditions.booleanEarlyReturn(body), condition.mentionsIdiom {
                 helper = .condition(condition)
                 anchor = Syntax(body)
             }
