@@ -21,6 +21,7 @@ they point at sites the searches here do not cover.
 """
 import argparse
 import csv
+import fnmatch
 import os
 import re
 import sys
@@ -34,7 +35,9 @@ import score  # noqa: E402  (the runner and apps.csv reader are shared with scor
 HERE = score.HERE
 ROOT = score.ROOT
 RULES = ["unavailable-control", "button-non-normal-state", "slider-custom-appearance",
-         "hard-coded-size", "idiom-layout-decision"]
+         "hard-coded-size", "idiom-layout-decision", "date-picker-wheels", "button-gesture-recognizer",
+         "switch-title", "missing-popover-anchor", "main-screen-layout", "unchecked-camera",
+         "pushed-split-view", "private-mac-idiom-api", "fixed-font-size"]
 
 # --- What to look for (from LABELING.md) ----------------------------------------------------
 
@@ -69,6 +72,19 @@ SIZE_WORDS = re.compile(r"CGRect|CGSize|frame|width|height|size|constant|bounds|
                         re.IGNORECASE)
 SCREEN_MAIN = re.compile(r"\bUIScreen\.main\b")
 IB_SIZE_ATTRIBUTES = ("width", "height", "constant")
+
+
+NEWER_RULES = [(rule, re.compile(pattern)) for rule, pattern in [
+    ("date-picker-wheels", r"\b(preferredDatePickerStyle|datePickerMode)\b"),
+    ("button-gesture-recognizer", r"\b(addGestureRecognizer|gestureRecognizers)\b"),
+    ("switch-title", r"\.title\s*=(?!=)"),
+    ("missing-popover-anchor", r"\bpresent\s*\("),
+    ("main-screen-layout", r"\bUIScreen\.main\b"),
+    ("unchecked-camera", r"\bsourceType\s*=(?!=)"),
+    ("pushed-split-view", r"\b(pushViewController|rootViewController\s*:)"),
+    ("private-mac-idiom-api", r"AllowsUnsupportedMacIdiomBehavior"),
+    ("fixed-font-size", r"\b(systemFont|boldSystemFont|italicSystemFont|monospacedSystemFont|monospacedDigitSystemFont)\s*\(\s*ofSize|\bUIFont\s*\(\s*name|\.system\s*\(\s*size"),
+]]
 
 
 class Candidates:
@@ -262,6 +278,11 @@ def scan_text(path, lines, candidates, subclasses, helper_uses, helpers):
         if match:
             add("hard-coded-size", "UIScreen.main", match.start())
 
+        # The rules of issue 12: a wide net of the names each one is about (LABELING.md).
+        for rule, pattern in NEWER_RULES:
+            for match in pattern.finditer(text):
+                add(rule, match.group(0)[:60], match.start())
+
 
 # --- Interface Builder files ----------------------------------------------------------------
 
@@ -281,7 +302,7 @@ def scan_interface_builder(path, data, candidates, subclasses):
             runtime.append(attributes.get("targetRuntime", ""))
 
         def add(rule, found_by, context=""):
-            if runtime and "Cocoa" in runtime[0]:
+            if runtime and runtime[0].startswith("MacOSX"):
                 context = "; ".join(filter(None, ["AppKit file (targetRuntime MacOSX.Cocoa)", context]))
             candidates.add(path, number, rule, found_by, text, context)
 
@@ -335,10 +356,15 @@ def scan_interface_builder(path, data, candidates, subclasses):
 
 def candidates_for(app, options):
     folder = os.path.join(options.corpus, app["name"])
+    # The `excluded` globs of apps.csv, as the .catalint.yml extract.sh writes: a name without `/`
+    # matches a folder or file at any depth (test targets, watch apps).
+    excluded = [glob for glob in (app.get("excluded") or "").split(";") if glob and "/" not in glob]
     swift, interface, builder = {}, {}, []
     for directory, subdirectories, names in os.walk(folder):
-        subdirectories.sort()
+        subdirectories[:] = sorted(d for d in subdirectories if not any(fnmatch.fnmatchcase(d, glob) for glob in excluded))
         for name in sorted(names):
+            if any(fnmatch.fnmatchcase(name, glob) for glob in excluded):
+                continue
             full = os.path.join(directory, name)
             path = os.path.relpath(full, folder)
             if name.endswith(".swift"):

@@ -302,23 +302,31 @@ public struct FontKnowledge: RuleKnowledge, Equatable {
     public var calls: [ArgumentCallEntry] = []
     /// Calls whose argument is a font or size that then follows the text size (`scaledFont`).
     public var scaling: [String] = []
+    /// The smallest size that is a font's size: smaller ones hold a face whose size is set later
+    /// (`UIFont(name: "Avenir", size: 1)`, then `withSize`).
+    public var minimumSize: Double = 0
 
     public init() {}
 
-    public static let keys = ["calls", "scaling"]
+    public static let keys = CodingKeys.allCases.map(\.rawValue)
 
     public mutating func extend(with options: Self) {
         calls += options.calls
         scaling += options.scaling
+        if options.minimumSize != 0 { minimumSize = options.minimumSize }
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable { case calls, scaling }
+    public enum CodingKeys: String, CodingKey, CaseIterable {
+        case calls, scaling
+        case minimumSize = "minimum_size"
+    }
 
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         calls = try container.list(.calls)
         scaling = try container.list(.scaling)
+        minimumSize = try container.decodeIfPresent(Double.self, forKey: .minimumSize) ?? 0
     }
 }
 

@@ -126,10 +126,10 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
         geometry.matches(name)
     }
 
-    /// True when a name in a condition makes it adapt to the window (`horizontalSizeClass`, `bounds`).
-    func isAdaptive(_ name: String) -> Bool {
-        let words = camelCaseWords(name)
-        return !words.contains(where: nonAdaptiveWords.contains) && words.contains(where: adaptiveWords.contains)
+    /// True when a name says whether a condition adapts to the window, either way: an adaptive
+    /// word (`horizontalSizeClass`) or a word about the screen or device (`UIScreen`).
+    func bearsOnAdaptation(_ name: String) -> Bool {
+        camelCaseWords(name).contains { adaptiveWords.contains($0) || nonAdaptiveWords.contains($0) }
     }
 
     /// Stable bytes for this vocabulary, for the cache key: a change of knowledge that lowering reads

@@ -109,7 +109,7 @@ struct IdiomDecisionReader {
             branches: branches.map(\.label),
             branchConditionNames: branches.map { branch in
                 (branch.statements.flatMap(Self.conditionNames) + (branch.value.map { Self.conditionNames(Syntax($0)) } ?? []))
-                    .filter(vocabulary.isAdaptive)
+                    .filter(vocabulary.bearsOnAdaptation)
             },
             consequences: geometry,
             guardContext: guards.context(for: node))
@@ -283,8 +283,9 @@ struct IdiomDecisionReader {
     }
 
     /// What a local is given to later in its block: `let m = isPad ? 0.1 : 0.04` then
-    /// `leading.constant += width * m` gives `leading`, `constant`. Only the statements of the
-    /// block that declares it, and only assignments (`=`, `+=`, ...) that read it.
+    /// `leading.constant += width * m` gives `leading`, `constant`, and `let thumbnailWidth =
+    /// width * m` gives `thumbnailWidth`. Only the statements of the block that declares it, and
+    /// only assignments (`=`, `+=`, ...) and declarations whose value reads it.
     static func assignedLater(_ name: String, after binding: Syntax) -> [String] {
         guard let item = binding.ancestor(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
               list.parent?.is(SourceFileSyntax.self) == false else { return [] }
@@ -292,7 +293,14 @@ struct IdiomDecisionReader {
         var seen = false
         for statement in list {
             if statement.id == item.id { seen = true; continue }
-            guard seen, let infix = statement.item.as(ExprSyntax.self)?.as(InfixOperatorExprSyntax.self) else { continue }
+            guard seen else { continue }
+            if let variable = statement.item.as(VariableDeclSyntax.self) {
+                for later in variable.bindings where later.initializer.map({ IdiomConditions.identifiers(in: $0.value).contains(name) }) == true {
+                    names += IdiomConditions.identifiers(in: later.pattern)
+                }
+                continue
+            }
+            guard let infix = statement.item.as(ExprSyntax.self)?.as(InfixOperatorExprSyntax.self) else { continue }
             let assigns = infix.operator.is(AssignmentExprSyntax.self)
                 || ["+=", "-=", "*=", "/="].contains(infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "")
             if assigns, IdiomConditions.identifiers(in: infix.rightOperand).contains(name) {

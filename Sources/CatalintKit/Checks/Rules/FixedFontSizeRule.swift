@@ -6,7 +6,8 @@ struct FixedFontSizeRule: RuleLogic {
     func findings(in facts: UIFacts, knowledge: FontKnowledge) -> [Finding] {
         let scaling = Set(knowledge.scaling)
         return facts.fontSizes.compactMap { font in
-            guard font.guardContext.runsInMacIdiom, !font.purposeNames.contains(where: scaling.contains) else { return nil }
+            guard font.guardContext.runsInMacIdiom, font.size >= knowledge.minimumSize,
+                  !font.purposeNames.contains(where: scaling.contains) else { return nil }
             return Finding(position: font.position, values: ["spelling": font.spelling, "size": ScreenSizes.format(font.size)])
         }
     }

@@ -8,13 +8,17 @@ struct IdiomLayoutDecisionRule: RuleLogic {
     func findings(in facts: UIFacts, knowledge: LayoutDecisionKnowledge) -> [Finding] {
         let geometry = NameClassifier.geometry(knowledge)
         let adaptive = NameClassifier(words: knowledge.adaptiveWords, excludedWords: knowledge.nonAdaptiveWords)
+        let fixed = NameClassifier(words: knowledge.nonAdaptiveWords)
+        // Names of a condition that adapts to the window: one reads size classes, bounds or traits,
+        // and none reads the screen or the device (`UIScreen.main.traitCollection` does not adapt).
+        func adapts(_ names: [String]) -> Bool { names.contains(where: adaptive.matches) && !names.contains(where: fixed.matches) }
         return facts.idiomDecisions.compactMap { decision in
             guard decision.guardContext.runsInMacIdiom,
                   let mac = decision.routes[.mac], let phone = decision.routes[.phone], let pad = decision.routes[.pad],
                   mac == phone, mac != pad,
                   // The Mac's way also depends on size classes, bounds or traits: it adapts to the window.
-                  !mac.contains(where: { $0.condition.otherNames.contains(where: adaptive.matches) }),
-                  !mac.contains(where: { decision.branchConditionNames[$0.branch].contains(where: adaptive.matches) }),
+                  !mac.contains(where: { adapts($0.condition.otherNames) }),
+                  !mac.contains(where: { adapts(decision.branchConditionNames[$0.branch]) }),
                   let name = decision.consequences.lazy.compactMap(geometry.first(in:)).first else { return nil }
             let taken = mac.map { decision.branches[$0.branch] }
             let branch = taken.count == 1 ? taken[0] : "the same branches as on iPhone (" + taken.joined(separator: ", ") + ")"
