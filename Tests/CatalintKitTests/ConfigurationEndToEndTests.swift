@@ -165,7 +165,7 @@ final class ConfigurationEndToEndTests: XCTestCase {
         }
         XCTAssertEqual(configuration.excluded.map(\.pattern), ["**/Generated/**"])
         XCTAssertEqual(configuration.overrides.count, 1)
-        XCTAssertEqual((configuration.rules["unavailable-control"]?.options as? ControlCreationKnowledge)?.classes.map(\.name), ["UIPickerView"])
+        XCTAssertEqual((configuration.rules["unavailable-control"]?.options as? ControlCreationKnowledge)?.classes.map(\.name), ["CountryPickerView"])
     }
 
     func testSuppressionCommentsThroughTheBinary() throws {

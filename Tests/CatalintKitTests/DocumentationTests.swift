@@ -31,6 +31,6 @@ final class DocumentationTests: XCTestCase {
         let configuration = try ConfigurationLoader.parse(String(text[start.upperBound..<end.lowerBound]), path: "/app/.catalint.yml")
         XCTAssertEqual(configuration.idiom, .auto)
         XCTAssertEqual(configuration.level(of: "hard-coded-size", at: "/app/Tests/A.swift"), .off)
-        XCTAssertEqual((configuration.rules["unavailable-control"]?.options as? ControlCreationKnowledge)?.classes.first?.name, "UIPickerView")
+        XCTAssertEqual((configuration.rules["unavailable-control"]?.options as? ControlCreationKnowledge)?.classes.first?.name, "CountryPickerView")
     }
 }

@@ -401,7 +401,17 @@ final class FactCollector: TypeScopeVisitor {
 
     /// Whether a local made at `binding` is handed on after it: stored elsewhere, passed to a call
     /// other than the ones rules read, returned, put in a collection.
+    /// Read once per local, however many calls it is passed to.
     private func isHandedOn(madeBy binding: PatternBindingSyntax) -> Bool {
+        if let known = handedOn[binding.id] { return known }
+        let answer = readIsHandedOn(madeBy: binding)
+        handedOn[binding.id] = answer
+        return answer
+    }
+
+    private var handedOn: [SyntaxIdentifier: Bool] = [:]
+
+    private func readIsHandedOn(madeBy binding: PatternBindingSyntax) -> Bool {
         guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
               let scope = binding.ancestor(CodeBlockItemListSyntax.self) else { return true }
         for token in scope.tokens(viewMode: .sourceAccurate) where token.text == name && token.position >= binding.endPosition {

@@ -33,13 +33,13 @@ public enum StarterConfiguration {
 
         """
         for rule in RuleCatalog.all where rule.id != "unavailable-control" {
-            text += "#   \(rule.id): \(rule.severity.rawValue)\n"
+            text += "#   \(rule.id): \(rule.severity.rawValue)" + (rule.optIn ? "   # opt-in: off until given a level" : "") + "\n"
         }
         text += """
         #   unavailable-control:
         #     severity: error
-        #     classes:
-        #       - {name: UIPickerView, replacement: a pop-up button with a menu}
+        #     classes:  # e.g. a subclass of UIPickerView from a binary framework catalint cannot read
+        #       - {name: CountryPickerView, replacement: a pop-up button with a menu}
 
         # Levels per folder; later entries win. Overrides take levels only, not options.
         # overrides:
