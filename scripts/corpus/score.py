@@ -43,8 +43,15 @@ OPT_IN_RULES = sorted(
     (os.path.join(ROOT, "Rules", name) for name in os.listdir(os.path.join(ROOT, "Rules")) if name.endswith(".yml"))
     if any(line.strip() == "opt_in: true" for line in open(path, encoding="utf-8")))
 # The app folder holds the .catalint.yml extract.sh writes from apps.csv (its test and watch folders).
-LINT_ARGUMENTS = ["lint", "--idiom", "mac", "--format", "json"] + \
-    (["--extend-select", ",".join(OPT_IN_RULES)] if OPT_IN_RULES else []) + ["."]
+LINT_ARGUMENTS = ["lint", "--idiom", "mac", "--format", "json"]
+
+
+def lint_arguments(catalint):
+    """The arguments of a run: the opt-in rules this binary knows are selected too (an older binary
+    that has none, and no --extend-select, is run without)."""
+    listed = subprocess.run([catalint, "rules"], capture_output=True, text=True).stdout.split()
+    known = [rule for rule in OPT_IN_RULES if rule in listed]
+    return LINT_ARGUMENTS + (["--extend-select", ",".join(known)] if known else []) + ["."]
 
 
 def main():
@@ -238,7 +245,7 @@ def run_catalint(options, app):
     stderr_path = os.path.join(options.corpus, f".{app['name']}.score.err")
     start = time.perf_counter()
     with open(stdout_path, "wb") as stdout, open(stderr_path, "wb") as stderr:
-        process = subprocess.Popen([options.catalint, *LINT_ARGUMENTS], cwd=folder, start_new_session=True,
+        process = subprocess.Popen([options.catalint, *lint_arguments(options.catalint)], cwd=folder, start_new_session=True,
                                    stdin=subprocess.DEVNULL, stdout=stdout, stderr=stderr)
         timed_out = threading.Event()
 

@@ -34,6 +34,8 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// The first names of the member chains a rule looks for (`UIScreen`), and names it looks for
     /// alone (`_setAllowsUnsupportedMacIdiomBehavior`).
     var referenceRoots: Set<String> = []
+    /// The lengths in UTF-8 of `referenceRoots`, a cheap first test for every name of a file.
+    private(set) var referenceRootLengths: Set<Int> = []
     /// Names a rule looks for in string literals too (selectors and keys).
     var referenceStrings: Set<String> = []
     /// Calls that make a font of a size, with the labels of the size: `systemFont` -> [`ofSize`].
@@ -109,6 +111,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                 }
             }
         }
+        referenceRootLengths = Set(referenceRoots.map(\.utf8.count))
         var layout = LayoutDecisionKnowledge()
         layout.geometryNames = geometryNames.sorted()
         layout.geometryWords = geometryWords.sorted()

@@ -336,11 +336,15 @@ final class FactCollector: TypeScopeVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         recordCreation(node)
         recordStateSetter(node)
-        recordMethodSetting(node)
         recordSize(node)
         recordCall(node)
-        recordArguments(node)
-        recordFontSize(node)
+        // The calls a rule names, by the name they are made by (read once per call).
+        if let callee = Self.calleeName(node) {
+            let name = callee.text
+            if let property = vocabulary.settingMethods[name] { recordMethodSetting(node, property: property) }
+            if let labels = vocabulary.argumentCalls[name] { recordArguments(node, name: callee, labels: labels) }
+            if let labels = vocabulary.fontCalls[name] { recordFontSize(node, name: callee, labels: labels) }
+        }
         return .visitChildren
     }
 
@@ -358,10 +362,9 @@ final class FactCollector: TypeScopeVisitor {
 
     /// `button.addGestureRecognizer(tap)`: a method that sets a property a rule reads
     /// (`gestureRecognizers`), as a setting of that property.
-    private func recordMethodSetting(_ node: FunctionCallExprSyntax) {
+    private func recordMethodSetting(_ node: FunctionCallExprSyntax, property: String) {
         guard node.arguments.count == 1, node.arguments.first?.label == nil,
-              let (name, receiver) = memberTarget(node.calledExpression, bareNeedsType: true),
-              let property = vocabulary.settingMethods[name.text] else { return }
+              let (name, receiver) = memberTarget(node.calledExpression, bareNeedsType: true) else { return }
         record(SettingFact(property: property, state: nil, spelling: "\(name.text)(_:)", value: nil, position: file.position(of: name),
                            guardContext: guards.context(for: node), site: site(of: node, receiver: receiver)),
                on: receiverObject(receiver, at: node))
@@ -369,9 +372,7 @@ final class FactCollector: TypeScopeVisitor {
 
     /// An object passed to a call a rule names: `present(sheet, animated: true)`,
     /// `pushViewController(split, animated: true)`, `UINavigationController(rootViewController: split)`.
-    private func recordArguments(_ node: FunctionCallExprSyntax) {
-        guard !vocabulary.argumentCalls.isEmpty, let nameToken = Self.calleeName(node),
-              let labels = vocabulary.argumentCalls[nameToken.text] else { return }
+    private func recordArguments(_ node: FunctionCallExprSyntax, name nameToken: TokenSyntax, labels: Set<String>) {
         let name = nameToken.text
         // A local closure or function named like the call is not it.
         if node.calledExpression.unwrapped.is(DeclReferenceExprSyntax.self), !name.looksLikeTypeName, lookupLocal(name) != nil { return }
@@ -456,9 +457,7 @@ final class FactCollector: TypeScopeVisitor {
 
     /// `UIFont.systemFont(ofSize: 17)`, `UIFont(name: "Avenir", size: 15)`, `.system(size: 13)`: a font
     /// of a size written as a number.
-    private func recordFontSize(_ node: FunctionCallExprSyntax) {
-        guard !vocabulary.fontCalls.isEmpty, let nameToken = Self.calleeName(node),
-              let labels = vocabulary.fontCalls[nameToken.text] else { return }
+    private func recordFontSize(_ node: FunctionCallExprSyntax, name nameToken: TokenSyntax, labels: Set<String>) {
         for argument in node.arguments {
             guard labels.contains(argument.label?.text ?? ""), let size = argument.expression.numberLiteral, size > 0 else { continue }
             let argumentLabels = node.arguments.map { ($0.label?.text ?? "_") + ":" }.joined()
@@ -473,6 +472,8 @@ final class FactCollector: TypeScopeVisitor {
 
     /// `UIScreen.main.bounds.width`: a name a rule looks for, with the members that follow it.
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        // Most names are of another length: no text is made for them.
+        guard vocabulary.referenceRootLengths.contains(node.baseName.trimmedLength.utf8Length) else { return .visitChildren }
         let name = node.baseName.text
         guard vocabulary.referenceRoots.contains(name) else { return .visitChildren }
         // A member name (`x._setAllows...`) starts at its member access; a plain name at itself.

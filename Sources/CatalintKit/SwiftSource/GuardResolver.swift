@@ -176,7 +176,7 @@ final class GuardResolver {
         var held: [String] = []
         var result: [SyntaxIdentifier: [String]] = [:]
         for element in list {
-            result[element.id] = held
+            if !held.isEmpty { result[element.id] = held }
             if let guardStatement = element.item.as(GuardStmtSyntax.self) {
                 held += checkNames(guardStatement.conditions, holds: true)
             } else if let ifExpression = Self.ifStatement(element), ifExpression.elseBody == nil, Self.alwaysExits(ifExpression.body) {
