@@ -161,6 +161,26 @@ final class RuleExampleTests: XCTestCase {
         }
     }
 
+    /// Under `--idiom pad`, a rule about what throws in the Mac idiom alone reports notes; every
+    /// other rule (what breaks in the pad idiom too, layout, private API) keeps its severity.
+    func testThePadIdiomMakesNotesOfTheMacIdiomExceptionsOnly() {
+        for format in Self.formats {
+            for rule in RuleCatalog.all {
+                for annotated in format.triggering(rule) {
+                    var options = LintOptions(idiom: .pad, jobs: 2)
+                    options.extendedRules = Set(RuleCatalog.all.filter(\.optIn).map(\.id))
+                    let found = Linter(options: options).lintSources([(path: format.path, text: RuleExample(annotated).source)]).diagnostics
+                        .filter { $0.rule == rule.id }
+                    XCTAssertFalse(found.isEmpty, "\(rule.id) \(format.name): no finding under --idiom pad")
+                    let expected: Severity = rule.category == .exception ? .note : rule.severity
+                    XCTAssertEqual(Set(found.map(\.severity)), [expected], "\(rule.id) (\(rule.category.rawValue)) under --idiom pad")
+                }
+            }
+        }
+        XCTAssertEqual(Set(RuleCatalog.all.filter { $0.category == .crash }.map(\.id)),
+                       ["missing-popover-anchor", "unchecked-camera", "switch-title", "pushed-split-view"])
+    }
+
     func testEveryRuleHasLogicOrIsAToolRuleAndExamples() {
         for rule in RuleCatalog.all {
             if rule.category == .tool {

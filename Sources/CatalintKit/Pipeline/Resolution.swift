@@ -31,32 +31,17 @@ struct Resolution {
             facts.add(UIObjectFact(id: id(of: object.id), classChain: classChain, preferredBehavioralStyle: object.style ?? classStyle,
                                    settings: settings))
         }
-        for var size in file.sizes {
-            size.guardContext = context(size.guardContext)
-            facts.sizes.append(size)
-        }
-        for var call in file.calls {
-            call.guardContext = context(call.guardContext)
-            facts.calls.append(call)
-        }
         for argument in file.arguments {
             facts.arguments.append(ArgumentFact(
                 call: argument.call, label: argument.label, object: id(of: argument.object),
                 classChain: type(argument.type).map { chain(of: $0, knownSuperclass: argument.knownSuperclass) } ?? [],
                 escapes: argument.escapes, spelling: argument.spelling, position: argument.position, guardContext: context(argument.guardContext)))
         }
-        for var reference in file.references {
-            reference.guardContext = context(reference.guardContext)
-            facts.references.append(reference)
-        }
-        for var font in file.fontSizes {
-            font.guardContext = context(font.guardContext)
-            facts.fontSizes.append(font)
-        }
-        for var comparison in file.dimensionComparisons {
-            comparison.guardContext = context(comparison.guardContext)
-            facts.dimensionComparisons.append(comparison)
-        }
+        facts.sizes += resolvingContexts(file.sizes, \.guardContext)
+        facts.calls += resolvingContexts(file.calls, \.guardContext)
+        facts.references += resolvingContexts(file.references, \.guardContext)
+        facts.fontSizes += resolvingContexts(file.fontSizes, \.guardContext)
+        facts.dimensionComparisons += resolvingContexts(file.dimensionComparisons, \.guardContext)
         for decision in file.decisions {
             if let resolved = resolve(decision) { facts.idiomDecisions.append(resolved) }
         }
@@ -108,6 +93,15 @@ struct Resolution {
     }
 
     // MARK: Conditions
+
+    /// Facts whose guard context at `path` has its pending conditions folded in.
+    private func resolvingContexts<Fact>(_ facts: [Fact], _ path: WritableKeyPath<Fact, GuardContext>) -> [Fact] {
+        facts.map { fact in
+            var fact = fact
+            fact[keyPath: path] = context(fact[keyPath: path])
+            return fact
+        }
+    }
 
     /// A guard context with its pending conditions folded into its idioms.
     func context(_ context: GuardContext) -> GuardContext {
