@@ -121,6 +121,11 @@ func references(in facts: UIFacts, knowledge: ReferenceKnowledge, runs: (GuardCo
     }
 }
 
+/// A number as messages show it: `834` for 834.0, `834.5` for 834.5.
+func shownNumber(_ value: Double) -> String {
+    value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
+}
+
 /// `UIEdgeInsets` -> `["ui", "edge", "insets"]`, `numberOfColumns` -> `["number", "of", "columns"]`.
 func camelCaseWords(_ identifier: String) -> [String] {
     var words: [String] = []

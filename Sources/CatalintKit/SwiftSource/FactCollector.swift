@@ -337,27 +337,15 @@ final class FactCollector: TypeScopeVisitor {
         recordCreation(node)
         recordStateSetter(node)
         recordSize(node)
-        recordCall(node)
         // The calls a rule names, by the name they are made by (read once per call).
-        if let callee = Self.calleeName(node) {
+        if let callee = node.calleeName {
             let name = callee.text
+            if vocabulary.callNames.contains(name) { recordCall(node, name: callee) }
             if let property = vocabulary.settingMethods[name] { recordMethodSetting(node, property: property) }
             if let labels = vocabulary.argumentCalls[name] { recordArguments(node, name: callee, labels: labels) }
             if let labels = vocabulary.fontCalls[name] { recordFontSize(node, name: callee, labels: labels) }
         }
         return .visitChildren
-    }
-
-    /// The name a call is made by: `present` in `self.present(...)` and `present(...)`,
-    /// `UINavigationController` in `UINavigationController(rootViewController:)`.
-    private static func calleeName(_ node: FunctionCallExprSyntax) -> TokenSyntax? {
-        let callee = node.calledExpression.unwrapped
-        if let member = callee.as(MemberAccessExprSyntax.self) {
-            // `UINavigationController.init(rootViewController:)` is the type's name.
-            if member.declName.baseName.text == "init", let base = member.base?.unwrapped.as(DeclReferenceExprSyntax.self) { return base.baseName }
-            return member.declName.baseName
-        }
-        return callee.as(DeclReferenceExprSyntax.self)?.baseName
     }
 
     /// `button.addGestureRecognizer(tap)`: a method that sets a property a rule reads
@@ -449,7 +437,7 @@ final class FactCollector: TypeScopeVisitor {
         }
         if throughFacet, parent.is(InitializerClauseSyntax.self) { return true }
         if let argument = parent.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
-           let callee = Self.calleeName(call) {
+           let callee = call.calleeName {
             return vocabulary.argumentCalls[callee.text] != nil
         }
         return false
@@ -528,23 +516,11 @@ final class FactCollector: TypeScopeVisitor {
 
     /// A call a rule names: a SwiftUI view (`Stepper(...)`) or a modifier (`.refreshable { }`,
     /// `.tabViewStyle(.page)`), with the names in its arguments.
-    private func recordCall(_ node: FunctionCallExprSyntax) {
-        guard !vocabulary.callNames.isEmpty else { return }
-        let callee = node.calledExpression
-        let nameToken: TokenSyntax
-        let isModifier: Bool
-        if let member = callee.as(MemberAccessExprSyntax.self) {
-            nameToken = member.declName.baseName
-            isModifier = true
-        } else if let reference = callee.as(DeclReferenceExprSyntax.self) {
-            nameToken = reference.baseName
-            isModifier = false
-        } else {
-            return
-        }
+    private func recordCall(_ node: FunctionCallExprSyntax, name nameToken: TokenSyntax) {
         let name = nameToken.text
+        let isModifier = node.isMemberCall
         // A call of a local closure named like a SwiftUI view is not the view.
-        guard vocabulary.callNames.contains(name), isModifier || lookupLocal(name) == nil else { return }
+        guard isModifier || lookupLocal(name) == nil else { return }
         let arguments = node.arguments.flatMap { IdiomConditions.identifiers(in: $0.expression) }
         let argumentText = node.arguments.trimmedDescription
         let shown = argumentText.count <= 40 && !argumentText.contains("\n") ? argumentText : "…"

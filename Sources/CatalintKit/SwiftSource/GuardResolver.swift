@@ -212,10 +212,8 @@ final class GuardResolver {
             }
             return []
         }
-        guard holds, let call = expression.as(FunctionCallExprSyntax.self) else { return [] }
-        let callee = call.calledExpression.unwrapped
-        let name = callee.as(MemberAccessExprSyntax.self)?.declName.baseName.text ?? callee.as(DeclReferenceExprSyntax.self)?.baseName.text
-        return name.map { checks.contains($0) ? [$0] : [] } ?? []
+        guard holds, let name = expression.as(FunctionCallExprSyntax.self)?.calleeName?.text, checks.contains(name) else { return [] }
+        return [name]
     }
 
     /// The condition under which each case of a `switch` runs, by case; empty when its subject

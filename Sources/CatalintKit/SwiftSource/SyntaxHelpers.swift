@@ -105,3 +105,25 @@ func declaredType(_ node: some SyntaxProtocol) -> (name: String, inherits: Strin
     if let declaration = node.as(ExtensionDeclSyntax.self) { return (declaration.extendedType.simpleName ?? declaration.extendedType.trimmedDescription, nil) }
     return nil
 }
+
+extension FunctionCallExprSyntax {
+    /// The name a call is made by: `present` in `self.present(...)` and `present(...)`,
+    /// `refreshable` in `.refreshable { }`, and the type's name for an initializer:
+    /// `UINavigationController` in `UINavigationController(rootViewController:)` and in
+    /// `UINavigationController.init(rootViewController:)`.
+    var calleeName: TokenSyntax? {
+        let callee = calledExpression.unwrapped
+        if let member = callee.as(MemberAccessExprSyntax.self) {
+            if member.declName.baseName.text == "init", let base = member.base?.unwrapped.as(DeclReferenceExprSyntax.self) { return base.baseName }
+            return member.declName.baseName
+        }
+        return callee.as(DeclReferenceExprSyntax.self)?.baseName
+    }
+
+    /// True for a call made on something (`.refreshable { }`, `view.present(...)`) rather than by
+    /// a plain name (`Stepper(...)`) or a type's `init`.
+    var isMemberCall: Bool {
+        guard let member = calledExpression.unwrapped.as(MemberAccessExprSyntax.self) else { return false }
+        return member.declName.baseName.text != "init"
+    }
+}

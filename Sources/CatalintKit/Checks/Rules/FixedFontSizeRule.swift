@@ -8,7 +8,7 @@ struct FixedFontSizeRule: RuleLogic {
         return facts.fontSizes.compactMap { font in
             guard font.guardContext.runsInMacIdiom, font.size >= knowledge.minimumSize,
                   !font.purposeNames.contains(where: scaling.contains) else { return nil }
-            return Finding(position: font.position, values: ["spelling": font.spelling, "size": ScreenSizes.format(font.size)])
+            return Finding(position: font.position, values: ["spelling": font.spelling, "size": shownNumber(font.size)])
         }
     }
 }

@@ -26,7 +26,7 @@ struct HardCodedSizeRule: RuleLogic {
                                         : screens.pointDevice(comparison.value) else { continue }
             findings.append(Finding(position: comparison.position, values: [
                 "spelling": comparison.spelling,
-                "what": "tells devices apart by screen size (\(ScreenSizes.format(comparison.value))\(inPixels ? " pixels" : ""), \(device))",
+                "what": "tells devices apart by screen size (\(shownNumber(comparison.value))\(inPixels ? " pixels" : ""), \(device))",
                 "advice": "Decide by size class (`traitCollection.horizontalSizeClass`) or by the size of the view's container, which follow the window on the Mac.",
             ]))
         }
@@ -50,12 +50,12 @@ struct ScreenSizes {
     func match(width: Double?, height: Double?, minimum: Double) -> (shown: String, match: String)? {
         if let width, let height {
             if let screen = dimensions.first(where: { ($0.width == width && $0.height == height) || ($0.width == height && $0.height == width) }) {
-                return ("\(Self.format(width))×\(Self.format(height))", "the screen size of the \(screen.device)")
+                return ("\(shownNumber(width))×\(shownNumber(height))", "the screen size of the \(screen.device)")
             }
             guard width != height else { return nil }
             for value in [width, height] {
                 if let screen = dimensions.first(where: { $0.family == "pad" && ($0.width == value || $0.height == value) }) {
-                    return ("a \(value == width ? "width" : "height") of \(Self.format(value))",
+                    return ("a \(value == width ? "width" : "height") of \(shownNumber(value))",
                             "a screen \(screen.width == value ? "width" : "height") of the \(screen.device)")
                 }
             }
@@ -63,7 +63,7 @@ struct ScreenSizes {
         }
         guard let value = width ?? height, value >= minimum,
               let screen = dimensions.first(where: { $0.width == value || $0.height == value }) else { return nil }
-        return (Self.format(value), "a screen \(screen.width == value ? "width" : "height") of the \(screen.device)")
+        return (shownNumber(value), "a screen \(screen.width == value ? "width" : "height") of the \(screen.device)")
     }
 
     /// "the screen height of the iPhone X / mini" for a width or height in points.
@@ -74,10 +74,5 @@ struct ScreenSizes {
 
     func pixelDevice(_ value: Double) -> String? {
         pixels.contains(value) ? "a device's screen in pixels" : nil
-    }
-
-    /// `834` for 834.0, `834.5` for 834.5.
-    static func format(_ value: Double) -> String {
-        value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)
     }
 }
