@@ -75,6 +75,20 @@ final class BreakageRuleTests: XCTestCase {
         XCTAssertEqual(found([helpers, ("List.swift", code)], rule: "missing-popover-anchor", idiom: .pad), ["List.swift:7:9 error"])
     }
 
+    func testAHelperThatReturnsEarlyFromAGuardIsAHelper() {
+        let device = ("UIDevice+Mac.swift", """
+            extension UIDevice {
+                var isMacIdiom: Bool {
+                    guard userInterfaceIdiom == .mac else { return false }
+                    return true
+                }
+            }
+            """)
+        let code = "func configure(_ toggle: UISwitch) {\n    if UIDevice.current.isMacIdiom { toggle.title = \"On\" }\n}\n"
+        XCTAssertEqual(found([device, ("Settings.swift", code)], rule: "switch-title"), [])
+        XCTAssertEqual(found([("Settings.swift", code)], rule: "switch-title"), ["Settings.swift:2:45 error"])
+    }
+
     // MARK: Popovers, function by function
 
     func testAControllerThatLeavesTheFunctionIsNotJudged() {
@@ -215,6 +229,7 @@ final class BreakageRuleTests: XCTestCase {
                             <connections>
                                 <segue destination="split" kind="relationship" relationship="rootViewController" id="r"/>
                                 <segue destination="detail" kind="push" id="p"/>
+                                <segue destination="split" kind="push" id="q"/>
                             </connections>
                         </navigationController>
                     </objects></scene>
@@ -223,7 +238,7 @@ final class BreakageRuleTests: XCTestCase {
             </document>
             """
         let sources = [("Main.storyboard", splitFirst), ("Library.swift", "final class LibrarySplitViewController: UISplitViewController {}\n")]
-        XCTAssertEqual(found(sources, rule: "pushed-split-view"), ["Main.storyboard:8:68 error"])
+        XCTAssertEqual(found(sources, rule: "pushed-split-view"), ["Main.storyboard:8:68 error", "Main.storyboard:10:48 error"])
     }
 
     // MARK: Opt-in

@@ -177,11 +177,25 @@ final class CacheTests: XCTestCase {
                     switch traitCollection.userInterfaceIdiom { case .pad: grid.columns = 3; default: grid.columns = 1 }
                 }
             }
+            func share(_ url: URL) {
+                let sheet = UIActivityViewController(activityItems: [url], applicationActivities: nil)
+                present(sheet, animated: true)
+                guard UIImagePickerController.isSourceTypeAvailable(.camera) else { return }
+                picker.sourceType = .camera
+                label.font = .systemFont(ofSize: 17)
+                _ = NSSelectorFromString("_setAllowsUnsupportedMacIdiomBehavior:")
+                list.refreshable { }
+            }
             // catalint:disable:next hard-coded-size - a reason
             let w = CGSize(width: 768, height: 1024)
             """
         let output = FileJob.run(SourceInput(path: "A.swift", kind: .swift, contents: .success(source)), vocabulary: .standard)
         XCTAssertFalse(output.facts.decisions.isEmpty)
+        XCTAssertFalse(output.facts.arguments.isEmpty)
+        XCTAssertEqual(output.facts.references.count, 2)  // UIScreen.main.bounds, the selector string
+        XCTAssertFalse(output.facts.fontSizes.isEmpty)
+        XCTAssertFalse(output.facts.calls.isEmpty)
+        XCTAssertTrue(output.facts.objects.contains { $0.settings.contains { $0.guardContext.checks == ["isSourceTypeAvailable"] } })
         XCTAssertFalse(output.index.helpers.isEmpty)
         XCTAssertFalse(output.suppressions.isEmpty)
         var writer = BinaryWriter()

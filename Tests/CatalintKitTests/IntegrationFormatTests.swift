@@ -114,6 +114,10 @@ final class IntegrationFormatTests: XCTestCase {
         XCTAssertNotNil(driver["informationUri"] as? String)
         let rules = try XCTUnwrap(driver["rules"] as? [[String: Any]])
         XCTAssertEqual(rules.map { $0["id"] as? String }, RuleCatalog.all.map(\.id))
+        // An opt-in rule is off until asked for; SARIF says so in its default configuration.
+        let enabled = Dictionary(uniqueKeysWithValues: rules.map { ($0["id"] as? String ?? "", ($0["defaultConfiguration"] as? [String: Any])?["enabled"] as? Bool) })
+        XCTAssertEqual(enabled["fixed-font-size"], false)
+        XCTAssertEqual(enabled["unavailable-control"], true)
         let result = try XCTUnwrap((run["results"] as? [[String: Any]])?.first)
         XCTAssertEqual(result["ruleId"] as? String, "unavailable-control")
         XCTAssertEqual(result["level"] as? String, "error")

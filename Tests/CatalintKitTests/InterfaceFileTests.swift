@@ -140,6 +140,7 @@ final class InterfaceFileTests: XCTestCase {
             ("interface: X\nviews:\n  - class: UIView\n    idioms: pad\n", "4:13", "`idioms` must be a list"),
             ("interface: X\nviews:\n  - class: UIView\n    subviews: {class: UIView}\n", "4:15", "`subviews` must be a list of views"),
             ("interface: X\nviews:\n  - class: UIView\n    alpha: {a: 1}\n", "4:12", "`alpha` takes a single value"),
+            ("interface: X\nviews:\n  - class: UIButton\n    gestureRecognizers: [{tap: 1}]\n", "4:25", "`gestureRecognizers` takes a single value, or a list of single values"),
             ("interface: X\nviews:\n  - class: UIView\n    constraints: [{attribute: width, constant: big}]\n", "4:48", "`constant` must be a number"),
             ("interface: X\nviews:\n  - class: UIButton\n    preferredBehavioralStyle: ipad\n", "4:31", "`preferredBehavioralStyle` must be `pad`, `mac` or `automatic`"),
             ("interface: X\nviews:\n  - class: UIButton\n    title: [a, b]\n", "4:12", "`title` takes one value (the normal state) or a mapping"),
