@@ -114,6 +114,7 @@ final class Projects: @unchecked Sendable {
         for (root, files) in swiftFiles {
             guard let project = projects[root] else { continue }
             project.session.filesChanged(files)
+            logUnindexed(project)
             changed = true
         }
         return changed
@@ -147,6 +148,13 @@ final class Projects: @unchecked Sendable {
         return Workspace(configuration: Configuration(directory: root), idiom: IdiomDetection.detect(for: [path]).idiom, root: root)
     }
 
+    /// Names the files of a project that add nothing to its index, being past their budget.
+    private func logUnindexed(_ project: Project) {
+        for file in project.session.unindexed {
+            log("not indexed: \(file.path): \(file.reason); its declarations are unknown to the documents of \(project.root)")
+        }
+    }
+
     private func build(root: String, workspace: (Workspace, [(position: SourcePosition, message: String)])?) -> Project {
         let (opened, problems) = workspace ?? openWorkspace(linting: root)
         let start = Date()
@@ -156,6 +164,8 @@ final class Projects: @unchecked Sendable {
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
         log("project \(root): configuration \(configurationFile ?? "none (the defaults)"), idiom \(opened.idiom.rawValue), "
             + "\(project.session.fileCount) Swift files indexed in \(seconds) s")
+        if let refusal = project.session.cacheRefusal { log("\(refusal); this project goes without a cache") }
+        logUnindexed(project)
         built(project)
         return project
     }

@@ -78,6 +78,10 @@ enum LintCommand {
                                       ignoredRules: Set(request.ignore), configuration: workspace.configuration)
             options.extendedRules = Set(request.extendSelect)
             if !request.noCache {
+                if let named = request.cacheDirectory {
+                    // A folder the user named is made with the folders above it; the default only in the project root.
+                    try? FileManager.default.createDirectory(atPath: named, withIntermediateDirectories: true)
+                }
                 options.cacheDirectory = request.cacheDirectory ?? workspace.root + "/.catalint_cache"
                 verbose("cache: \(options.cacheDirectory!)")
             }
@@ -112,10 +116,14 @@ enum LintCommand {
             }
             result.diagnostics = FileText.columnsInFileEncoding(result.diagnostics)
             verbose("\(result.filesChecked) file\(result.filesChecked == 1 ? "" : "s") checked")
+            for file in result.unindexed {
+                verbose("not indexed: \(file.path): \(file.reason); its declarations are unknown to this run")
+            }
             if let cache = result.cache { verbose("cache: \(cache.hits) of \(cache.lookups) files' results from the cache") }
             let report = InputReport.of(result, configuration: workspace.configuration, request: request)
             var outcome = finish(&result, request: request, log: log)
-            outcome.stderr = fixReport + report.stderr + outcome.stderr
+            let warnings = result.warnings.map { "warning: \($0).\n" }.joined()
+            outcome.stderr = warnings + fixReport + report.stderr + outcome.stderr
             if report.failed && outcome.exitCode != ExitStatus.usage {
                 outcome.exitCode = ExitStatus.usage
             }
@@ -136,7 +144,8 @@ enum LintCommand {
         var failures: [String] = []
         var byteOrderMarks: [String: Bool] = [:]
         for _ in 0..<10 {
-            let round = Fixer.round(result.diagnostics, unsafe: unsafe) { path in
+            let round = Fixer.round(result.diagnostics, unsafe: unsafe, limits: linter.options.configuration.limits,
+                                    jobs: linter.options.jobs) { path in
                 guard !refused.contains(path), let data = FileManager.default.contents(atPath: path),
                       var text = String(data: data, encoding: .utf8) else { return nil }
                 byteOrderMarks[path] = text.hasPrefix("\u{FEFF}")

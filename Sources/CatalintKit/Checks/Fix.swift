@@ -121,8 +121,10 @@ public enum FixApplier {
         return chosen
     }
 
-    /// True when applying a fix turned valid Swift into Swift with a syntax error.
-    public static func breaksSwift(before: String, after: String) -> Bool {
+    /// True when applying a fix turned valid Swift into Swift with a syntax error, or when either
+    /// text is past `limits` (nesting, operator chains), so that parsing it is not safe.
+    static func breaksSwift(before: String, after: String, limits: FileLimits = FileLimits()) -> Bool {
+        if SwiftSourceFile.refusal(before, limits: limits) != nil || SwiftSourceFile.refusal(after, limits: limits) != nil { return true }
         let old = Parser.parse(source: before).hasError
         return !old && Parser.parse(source: after).hasError
     }

@@ -13,24 +13,42 @@ public enum Fixer {
         public var refused: [String] = []
     }
 
-    /// Fixes safe ones, or with `unsafe` every one, in the files `read` gives the text of.
-    public static func round(_ diagnostics: [Diagnostic], unsafe: Bool, read: (String) -> String?) -> Round {
+    /// Fixes safe ones, or with `unsafe` every one, in the files `read` gives the text of. Each fixed
+    /// Swift file is parsed again, on `jobs` worker threads within the files' budget (`limits`): a
+    /// fix that would leave a syntax error, or a file that cannot be checked within the budget, is
+    /// refused.
+    public static func round(_ diagnostics: [Diagnostic], unsafe: Bool, limits: FileLimits = FileLimits(), jobs: Int = 1,
+                             read: (String) -> String?) -> Round {
         var byPath: [String: [Fix]] = [:]
         for diagnostic in diagnostics.sorted() {
             guard let fix = diagnostic.fix, unsafe || fix.applicability == .safe else { continue }
             byPath[diagnostic.position.path, default: []].append(fix)
         }
-        var round = Round()
+        struct Candidate: Sendable {
+            var path: String
+            var text: String
+            var fixed: String
+            var count: Int
+        }
+        var candidates: [Candidate] = []
         for (path, fixes) in byPath.sorted(by: { $0.key < $1.key }) {
             guard let text = read(path) else { continue }
             let chosen = FixApplier.compatible(fixes)
             guard let fixed = FixApplier.apply(chosen.flatMap(\.edits), to: text), fixed != text else { continue }
-            if path.hasSuffix(".swift") && FixApplier.breaksSwift(before: text, after: fixed) {
-                round.refused.append(path)
-                continue
+            candidates.append(Candidate(path: path, text: text, fixed: fixed, count: chosen.count))
+        }
+        let backstop = TimeBudget<Candidate, Bool>(seconds: limits.secondsPerFile + FileProcessor.grace) { _ in true }
+        let broken = parallelMap(candidates, jobs: jobs, largestFirst: { $0.text.utf8.count }, budget: backstop) { candidate in
+            candidate.path.hasSuffix(".swift") && FixApplier.breaksSwift(before: candidate.text, after: candidate.fixed, limits: limits)
+        }
+        var round = Round()
+        for (candidate, breaks) in zip(candidates, broken) {
+            if breaks {
+                round.refused.append(candidate.path)
+            } else {
+                round.texts[candidate.path] = candidate.fixed
+                round.applied += candidate.count
             }
-            round.texts[path] = fixed
-            round.applied += chosen.count
         }
         return round
     }
@@ -43,7 +61,7 @@ public enum Fixer {
         var applied = 0
         var diagnostics = try linter.lint(.sources(sources)).diagnostics
         for _ in 0..<rounds {
-            let round = Fixer.round(diagnostics, unsafe: unsafe) { texts[$0] }
+            let round = Fixer.round(diagnostics, unsafe: unsafe, limits: linter.options.configuration.limits, jobs: linter.options.jobs) { texts[$0] }
             guard !round.texts.isEmpty else { break }
             texts.merge(round.texts) { _, new in new }
             applied += round.applied
