@@ -19,8 +19,9 @@ final class Project: @unchecked Sendable {
         self.workspace = workspace
         self.configurationFile = configurationFile
         self.configurationProblems = configurationProblems
-        let options = LintOptions(idiom: workspace.idiom, jobs: jobs, configuration: workspace.configuration,
+        var options = LintOptions(idiom: workspace.idiom, jobs: jobs, configuration: workspace.configuration,
                                   cacheDirectory: Self.join(root, ".catalint_cache"))
+        options.workerExecutable = LintOptions.ownExecutable
         self.session = ProjectSession(root: root, options: options)
     }
 

@@ -77,6 +77,7 @@ enum LintCommand {
             var options = LintOptions(idiom: workspace.idiom, jobs: request.jobs, onlyRules: request.select.map(Set.init),
                                       ignoredRules: Set(request.ignore), configuration: workspace.configuration)
             options.extendedRules = Set(request.extendSelect)
+            options.workerExecutable = LintOptions.ownExecutable
             if !request.noCache {
                 if let named = request.cacheDirectory {
                     // A folder the user named is made with the folders above it; the default only in the project root.
@@ -144,8 +145,7 @@ enum LintCommand {
         var failures: [String] = []
         var byteOrderMarks: [String: Bool] = [:]
         for _ in 0..<10 {
-            let round = Fixer.round(result.diagnostics, unsafe: unsafe, limits: linter.options.configuration.limits,
-                                    jobs: linter.options.jobs) { path in
+            let round = Fixer.round(result.diagnostics, unsafe: unsafe, linter: linter) { path in
                 guard !refused.contains(path), let data = FileManager.default.contents(atPath: path),
                       var text = String(data: data, encoding: .utf8) else { return nil }
                 byteOrderMarks[path] = text.hasPrefix("\u{FEFF}")
@@ -170,7 +170,7 @@ enum LintCommand {
         }
         var report = failures.joined()
         for path in refused.sorted() where !failures.contains(where: { $0.contains(path) }) {
-            report += "catalint: left \(path) unfixed: its fixes would leave a syntax error (please report this)\n"
+            report += "catalint: left \(path) unfixed: its fixes would leave a syntax error, or it could not be read again within its limits (please report this)\n"
         }
         if fixed > 0 {
             report += "catalint: applied \(fixed) fix\(fixed == 1 ? "" : "es") in \(files.count) file\(files.count == 1 ? "" : "s")\n"

@@ -1,4 +1,3 @@
-import SwiftParser
 import SwiftSyntax
 
 /// Whether a fix may be applied without a person looking at it. Safe fixes keep what the code
@@ -119,14 +118,6 @@ public enum FixApplier {
             replacements.formUnion(fix.edits.map(\.replacement.trimmingWhitespace))
         }
         return chosen
-    }
-
-    /// True when applying a fix turned valid Swift into Swift with a syntax error, or when either
-    /// text is past `limits` (nesting, operator chains), so that parsing it is not safe.
-    static func breaksSwift(before: String, after: String, limits: FileLimits = FileLimits()) -> Bool {
-        if SwiftSourceFile.refusal(before, limits: limits) != nil || SwiftSourceFile.refusal(after, limits: limits) != nil { return true }
-        let old = Parser.parse(source: before).hasError
-        return !old && Parser.parse(source: after).hasError
     }
 
     private static func lineStarts(_ bytes: [UInt8]) -> [Int] {

@@ -17,6 +17,9 @@ struct FileProcessor: Sendable {
     var limits: FileLimits
     var swiftVersion: SwiftVersion
     var cache: ResultCache?
+    /// Worker processes to run files in, so that a file past its budget can be stopped whatever it
+    /// is doing (`FileWorkers`); nil to run them on this process's threads.
+    var workers: FileWorkers?
 
     /// How long past the budget the run still waits for a thread that has not yet stopped by itself
     /// (only swift-syntax's parser and operator folding do not ask the deadline).
@@ -28,7 +31,8 @@ struct FileProcessor: Sendable {
             (input, input.text == nil ? ResultCache.stamp(of: input.path) : nil)
         }
         let limits = self.limits
-        let backstop = TimeBudget<(FileInput, ResultCache.Stamp?), FileOutput>(seconds: limits.secondsPerFile + Self.grace) { input, _ in
+        // Workers are stopped at the budget and the grace; the run's own backstop waits a little longer.
+        let backstop = TimeBudget<(FileInput, ResultCache.Stamp?), FileOutput>(seconds: limits.secondsPerFile + Self.grace * (workers == nil ? 1 : 2)) { input, _ in
             Self.pastTime(input.path, limits: limits)
         }
         return parallelMap(stamped, jobs: jobs, largestFirst: { $0.1?.size ?? $0.0.text?.utf8.count ?? 0 }, budget: backstop) { input, stamp in
@@ -57,10 +61,15 @@ struct FileProcessor: Sendable {
         }
         let hash = ResultCache.hash(text)
         if let cache, let cached = cache.output(for: input.path, contentHash: hash, stamp: stamp) { return cached }
-        let output = FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents), vocabulary: vocabulary, limits: limits,
-                                 swiftVersion: swiftVersion, deadline: deadline)
-        if deadline.hasExpired { return Self.pastTime(input.path, limits: limits) }
-        cache?.store(output, path: input.path, contentHash: hash, stamp: stamp)
+        let source = SourceInput(path: input.path, kind: input.kind, contents: contents)
+        let output: FileOutput
+        if let workers, let answer = workers.output(for: source, grace: Self.grace) {
+            output = answer
+        } else {
+            output = FileJob.run(source, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, deadline: deadline)
+            if deadline.hasExpired { return Self.pastTime(input.path, limits: limits) }
+        }
+        if !output.isPastTime { cache?.store(output, path: input.path, contentHash: hash, stamp: stamp) }
         return output
     }
 
@@ -80,6 +89,12 @@ public struct UnindexedFile: Sendable, Hashable {
 }
 
 extension FileOutput {
+    /// True when the file is past `seconds_per_file`: how long a file takes depends on the machine,
+    /// so such a result is never cached.
+    var isPastTime: Bool {
+        problems.contains { $0.rule == ToolRule.fileSkipped && $0.values["limit"] == "seconds_per_file" }
+    }
+
     /// When the file is past its budget (`file-skipped`): why, for a file read only for the index.
     var skippedReason: String? {
         guard let problem = problems.first(where: { $0.rule == ToolRule.fileSkipped }) else { return nil }

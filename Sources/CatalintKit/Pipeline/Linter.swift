@@ -23,6 +23,13 @@ public struct LintOptions: Sendable {
     public var cacheDirectory: String?
     /// Called as files are done, with how many are done and how many there are, from worker threads.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// catalint's executable, to process files in worker processes that can be stopped past the
+    /// budget (`LintOptions.ownExecutable`); nil to process them on threads of this process.
+    public var workerExecutable: String?
+
+    /// This process's executable when it is catalint, which can serve as a worker (the command
+    /// line and the language server); nil otherwise (tests, other programs using the library).
+    public static var ownExecutable: String? { FileWorkers.ownExecutable }
 
     public init(idiom: Idiom = .mac, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, onlyRules: Set<String>? = nil,
                 ignoredRules: Set<String> = [], configuration: Configuration = Configuration(), indexRoot: String? = nil,
@@ -202,8 +209,12 @@ public struct Linter: Sendable {
     func makeProcessor() -> (processor: FileProcessor, cacheRefusal: String?) {
         let (vocabulary, cacheKey) = lowering
         let opened = options.cacheDirectory.map { ResultCache.open(directory: $0, key: cacheKey) }
-        let processor = FileProcessor(vocabulary: vocabulary, limits: options.configuration.limits,
-                                      swiftVersion: options.configuration.swiftVersion, cache: opened?.cache)
+        let limits = options.configuration.limits
+        let swiftVersion = options.configuration.swiftVersion
+        let workers = options.workerExecutable.map {
+            FileWorkers(executable: $0, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion)
+        }
+        let processor = FileProcessor(vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, cache: opened?.cache, workers: workers)
         return (processor, opened?.refusal)
     }
 
