@@ -152,6 +152,10 @@ public struct ScreenSizeKnowledge: RuleKnowledge, Equatable {
         dimensions = try container.list(.dimensions)
         singleValueMinimum = try container.nonNegative(.singleValueMinimum)
         pixelDimensions = try container.list(.pixelDimensions)
+        if pixelDimensions.contains(where: { !($0 > 0 && $0.isFinite) }) {
+            throw DecodingError.dataCorruptedError(forKey: .pixelDimensions, in: container,
+                                                   debugDescription: "'pixel_dimensions' must hold numbers of pixels above 0")
+        }
         screenWords = try container.list(.screenWords)
         pixelWords = try container.list(.pixelWords)
         dimensionWords = try container.list(.dimensionWords)
@@ -553,7 +557,7 @@ public struct Dimension: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(width: try container.decode(Double.self, forKey: .width), height: try container.decode(Double.self, forKey: .height),
+        self.init(width: try container.positive(.width), height: try container.positive(.height),
                   device: try container.decodeIfPresent(String.self, forKey: .device) ?? "a configured device",
                   family: try container.decodeIfPresent(String.self, forKey: .family))
     }
@@ -591,6 +595,15 @@ extension KeyedDecodingContainer {
     /// The list under `key`, or an empty one when the key is absent.
     func list<Element: Decodable>(_ key: Key) throws -> [Element] {
         try decodeIfPresent([Element].self, forKey: key) ?? []
+    }
+
+    /// The number under `key`, which must be above 0: a screen's width or height.
+    func positive(_ key: Key) throws -> Double {
+        let number = try decode(Double.self, forKey: key)
+        guard number > 0, number.isFinite else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "'\(key.stringValue)' must be a number above 0")
+        }
+        return number
     }
 
     /// The number under `key`, which must be 0 or more; nil when the key is absent.
