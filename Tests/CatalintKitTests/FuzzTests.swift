@@ -147,9 +147,7 @@ final class FuzzTests: XCTestCase {
             let path = directory.appendingPathComponent("File\(number).swift").path
             let output = FileJob.run(SourceInput(path: path, kind: .swift, contents: .success(source)), vocabulary: .standard)
             cache.store(output, path: path, contentHash: UInt64(number), stamp: ResultCache.Stamp(size: number, modified: 1))
-            var writer = BinaryWriter()
-            output.encode(to: &writer)
-            stored[path] = writer.finished()
+            stored[path] = BinaryCoder.encode(output, canonical: true)
         }
         cache.save()
         let file = URL(fileURLWithPath: cache.file)
@@ -172,9 +170,7 @@ final class FuzzTests: XCTestCase {
             for (number, path) in stored.keys.sorted().enumerated() {
                 guard let output = read.output(for: path, contentHash: UInt64(number), stamp: nil)
                         ?? read.output(for: path, stamp: ResultCache.Stamp(size: number, modified: 1)) else { continue }
-                var writer = BinaryWriter()
-                output.encode(to: &writer)
-                XCTAssertEqual(writer.finished(), stored[path], "trial \(trial): \(path) came back changed")
+                XCTAssertEqual(BinaryCoder.encode(output, canonical: true), stored[path], "trial \(trial): \(path) came back changed")
                 found += 1
             }
         }

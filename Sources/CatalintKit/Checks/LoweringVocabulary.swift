@@ -144,19 +144,11 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
         return words.contains(where: adaptiveWords.contains) ? true : nil
     }
 
-    /// Stable bytes for this vocabulary, for the cache key: a change of knowledge that lowering reads
-    /// makes earlier results stale.
+    /// Stable bytes for this vocabulary, for the cache key: every field, in canonical order, so a
+    /// change of knowledge that lowering reads makes earlier results stale, and a field added to
+    /// the vocabulary is in its fingerprint with nothing more to write.
     var fingerprint: [UInt8] {
-        func sorted(_ set: Set<String>) -> String { set.sorted().joined(separator: ",") }
-        func sorted(_ map: [String: String]) -> String { map.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") }
-        func sorted(_ map: [String: Set<String>]) -> String { map.sorted { $0.key < $1.key }.map { "\($0.key)=\(sorted($0.value))" }.joined(separator: ";") }
-        let parts = [sorted(stateProperties), sorted(settingProperties), dimensionValues.sorted().map { "\($0)" }.joined(separator: ","),
-                     sorted(stateAttributes), sorted(stateElements), sorted(attributes), sorted(colors), sorted(outletCollections),
-                     sorted(settingMethods), sorted(checks), sorted(facets), sorted(argumentCalls), sorted(referenceRoots),
-                     sorted(referenceStrings), sorted(fontCalls),
-                     sorted(classes), sorted(callNames), sorted(geometryNames), sorted(geometryWords), sorted(countWords), sorted(nonGeometryWords), sorted(adaptiveWords),
-                     sorted(nonAdaptiveWords)]
-        return Array(parts.joined(separator: "\n").utf8)
+        BinaryCoder.encode(self, canonical: true)
     }
 
     /// The vocabulary of the built-in rules, with no options.

@@ -144,6 +144,19 @@ public struct RequirementChain: Hashable, Sendable, Codable {
         self.links = links
     }
 
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard let chain = RequirementChain(links: try container.decode([Link].self)) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "a link that adds to a later one")
+        }
+        self = chain
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(links)
+    }
+
     /// For each link, the idioms in which every condition up to it can hold, given `allowed`, the
     /// idioms in which one condition can: one pass, however long the chains.
     func idioms(_ allowed: (PendingCondition) -> IdiomSet) -> [IdiomSet] {

@@ -2,7 +2,7 @@
 /// index, its facts (left symbolic where they depend on other files), the problems of the file
 /// itself and its suppression comments, and keep the excerpts of the lines diagnostics may show.
 /// The syntax tree does not outlive the job.
-struct FileOutput: Sendable {
+struct FileOutput: Sendable, Codable {
     var path: String
     /// The declarations of a Swift file: types, superclasses, properties, idiom helpers.
     var index = ProjectIndex()
@@ -14,9 +14,11 @@ struct FileOutput: Sendable {
 }
 
 /// A place in a file, for excerpts.
-struct ExcerptKey: Hashable, Sendable, Codable {
+struct ExcerptKey: Hashable, Sendable, Codable, Comparable {
     var line: Int
     var column: Int
+
+    static func < (left: ExcerptKey, right: ExcerptKey) -> Bool { (left.line, left.column) < (right.line, right.column) }
 }
 
 /// What a report shows of the line a diagnostic is on: the line, or for a long line a window of it

@@ -66,7 +66,7 @@ public final class FileWorkers: @unchecked Sendable {
     /// and the file gets `FileProcessor.pastTime`; one that dies gets `file-skipped` saying so.
     func output(for input: SourceInput, grace: Double) -> FileOutput? {
         guard let worker = take() else { return nil }
-        var request = BinaryWriter()
+        let request = BinaryWriter()
         request.write(input.path)
         request.write(input.kind.code)
         switch input.contents {
@@ -77,7 +77,7 @@ public final class FileWorkers: @unchecked Sendable {
         switch answer {
         case .answered(let bytes):
             give(worker)
-            guard var reader = try? BinaryReader(bytes), let output = try? FileOutput(from: &reader), reader.isAtEnd else {
+            guard let output = try? BinaryCoder.decode(FileOutput.self, from: bytes[...]) else {
                 return Self.failed(input.path, "its worker answered with something that is not a file's results")
             }
             return output
@@ -134,7 +134,7 @@ public final class FileWorkers: @unchecked Sendable {
               let swiftVersion = SwiftVersion(settings.swiftVersion) else { return 2 }
         let limits = settings.limits
         while let request = Frame.read(from: STDIN_FILENO) {
-            guard var reader = try? BinaryReader(request),
+            guard let reader = try? BinaryReader(request),
                   let path = try? reader.readString(), let code = try? reader.readInt(), let kind = InputKind(code: code),
                   let hasText = try? reader.readBool(), let body = try? reader.readString() else { return 2 }
             let contents: Result<String, ReadFailure> = hasText ? .success(body) : .failure(ReadFailure(reason: body))
@@ -142,9 +142,7 @@ public final class FileWorkers: @unchecked Sendable {
             var output = FileJob.run(SourceInput(path: path, kind: kind, contents: contents), vocabulary: settings.vocabulary, limits: limits,
                                      swiftVersion: swiftVersion, deadline: deadline)
             if deadline.hasExpired { output = FileProcessor.pastTime(path, limits: limits) }
-            var writer = BinaryWriter()
-            output.encode(to: &writer)
-            guard Frame.write(writer.finished(), to: STDOUT_FILENO) else { return 0 }
+            guard Frame.write(BinaryCoder.encode(output), to: STDOUT_FILENO) else { return 0 }
         }
         return 0
     }

@@ -50,7 +50,7 @@ final class ResultCache: @unchecked Sendable {
     private(set) var misses = 0
 
     static let magic = Array("catalint-cache\n".utf8)
-    static let formatVersion = 7
+    static let formatVersion = 8
 
     var file: String { directory + "/results-" + String(key, radix: 16) + ".bin" }
 
@@ -130,17 +130,11 @@ final class ResultCache: @unchecked Sendable {
             }
             entry.storedChecksum = nil
         }
-        guard var reader = try? BinaryReader(entry.payload) else {
-            entries[key] = nil  // corrupt: never trusted
+        guard let stored = BinaryCoder.firstString(of: entry.payload), Configuration.absolute(stored) == key else {
+            entries[key] = nil  // corrupt, or not this file's: never trusted
             return nil
         }
-        let stored = reader.firstString
-        guard let stored, Configuration.absolute(stored) == key else {
-            entries[key] = nil  // not this file's: never trusted
-            return nil
-        }
-        reader.replace(stored, with: path)
-        guard let output = try? FileOutput(from: &reader), reader.isAtEnd, output.path == path else {
+        guard let output = try? BinaryCoder.decode(FileOutput.self, from: entry.payload, replacing: stored, with: path), output.path == path else {
             entries[key] = nil
             return nil
         }
@@ -151,9 +145,7 @@ final class ResultCache: @unchecked Sendable {
 
     /// Records what a file gave, to be saved.
     func store(_ output: FileOutput, path: String, contentHash: UInt64, stamp: Stamp?) {
-        var writer = BinaryWriter()
-        output.encode(to: &writer)
-        let entry = Entry(stamp: stamp ?? Stamp(size: -1, modified: -1), contentHash: contentHash, payload: ArraySlice(writer.finished()),
+        let entry = Entry(stamp: stamp ?? Stamp(size: -1, modified: -1), contentHash: contentHash, payload: ArraySlice(BinaryCoder.encode(output, leading: output.path)),
                           storedChecksum: nil, decoded: nil)
         let key = Configuration.absolute(path)
         lock.lock()
@@ -177,7 +169,7 @@ final class ResultCache: @unchecked Sendable {
     private func load() {
         guard let data = CacheFolder.read(file), data.count > Self.magic.count,
               Array(data.prefix(Self.magic.count)) == Self.magic,
-              var reader = try? BinaryReader(data.dropFirst(Self.magic.count)) else { return }
+              let reader = try? BinaryReader(data.dropFirst(Self.magic.count)) else { return }
         do {
             guard try reader.readInt() == Self.formatVersion, try reader.readUInt64() == key else { return }
             var loaded: [String: Entry] = [:]
@@ -211,7 +203,7 @@ final class ResultCache: @unchecked Sendable {
             all[path] = entry
         }
         lock.unlock()
-        var writer = BinaryWriter()
+        let writer = BinaryWriter()
         writer.write(Self.formatVersion)
         writer.write(key)
         writer.write(all.count)
@@ -288,14 +280,14 @@ struct FNV1a {
 
 extension BinaryWriter {
     /// A run of bytes, with its length.
-    mutating func writeBytes(_ bytes: ArraySlice<UInt8>) {
+    func writeBytes(_ bytes: ArraySlice<UInt8>) {
         write(bytes.count)
         appendRaw(bytes)
     }
 }
 
 extension BinaryReader {
-    mutating func readBytes() throws -> ArraySlice<UInt8> {
+    func readBytes() throws -> ArraySlice<UInt8> {
         let count = try readCount()
         return try readRaw(count)
     }
