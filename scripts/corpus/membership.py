@@ -583,6 +583,12 @@ class Project:
                     if linked and linked is not target and filters_allow_catalyst(build_file):
                         self.dependents[linked].add(target)
 
+    def only_tests_use(self, target):
+        """A library whose every dependent in the project is a test target (a test helper framework)."""
+        users = getattr(self, "dependents", {}).get(target, set())
+        return bool(users) and all(user.kind == "test" for user in users) and any(
+            t.kind in ("app", "extension", "app-clip", "watch") for t in self.targets)
+
     def decide(self):
         """Each target's verdict (see the module's documentation)."""
         ios_catalyst = any(t.catalyst and "ios" in t.platforms for t in self.targets)
@@ -596,6 +602,8 @@ class Project:
                 target.verdict, target.why = "other", f"builds for {', '.join(sorted(platforms))} only"
             elif "macos" in platforms and not target.catalyst:
                 target.verdict, target.why = "ios-only", "its Mac build is a native macOS one, not Mac Catalyst"
+            elif target.kind in ("library", "bundle") and self.only_tests_use(target):
+                target.verdict, target.why = "test", "a library only test targets link or depend on"
             elif target.mac_filtered_out:
                 target.verdict, target.why = "ios-only", "embedded or depended on only with a platform filter leaving Mac Catalyst out"
             elif target.catalyst:
@@ -1023,16 +1031,150 @@ def reason(verdict, entries):
     return ""
 
 
+FIXTURE_CLASSIC = """// !$*UTF8*$!
+{
+	archiveVersion = 1;
+	objectVersion = 54;
+	objects = {
+		B1 /* App.swift in Sources */ = {isa = PBXBuildFile; fileRef = F1 /* App.swift */; };
+		B2 /* Main.storyboard in Resources */ = {isa = PBXBuildFile; fileRef = V1 /* Main.storyboard */; };
+		B3 /* Share.swift in Sources */ = {isa = PBXBuildFile; fileRef = F3 /* Share.swift */; };
+		B4 /* Shared.swift in Sources */ = {isa = PBXBuildFile; fileRef = F4; };
+		B5 /* Shared.swift in Sources */ = {isa = PBXBuildFile; fileRef = F4; };
+		B6 /* Scripts in Resources */ = {isa = PBXBuildFile; fileRef = F6; };
+		B7 /* IOSOnly.swift in Sources */ = {isa = PBXBuildFile; fileRef = F7; platformFilter = ios; };
+		B8 /* Test.swift in Sources */ = {isa = PBXBuildFile; fileRef = F8; };
+		F1 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = App.swift; sourceTree = "<group>"; };
+		F2 = {isa = PBXFileReference; lastKnownFileType = file.storyboard; name = Base; path = Base.lproj/Main.storyboard; sourceTree = "<group>"; };
+		F3 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Share.swift; sourceTree = "<group>"; };
+		F4 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Common/Shared.swift; sourceTree = SOURCE_ROOT; };
+		F5 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Orphan.swift; sourceTree = "<group>"; };
+		F6 = {isa = PBXFileReference; lastKnownFileType = folder; path = Scripts; sourceTree = "<group>"; };
+		F7 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = IOSOnly.swift; sourceTree = "<group>"; };
+		F8 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Test.swift; sourceTree = "<group>"; };
+		V1 /* Main.storyboard */ = {isa = PBXVariantGroup; children = (F2); name = Main.storyboard; sourceTree = "<group>"; };
+		G0 = {isa = PBXGroup; children = (G1, G2, G3, F4, F6); sourceTree = "<group>"; };
+		G1 = {isa = PBXGroup; children = (F1, V1, F5, F7); path = App; sourceTree = "<group>"; };
+		G2 = {isa = PBXGroup; children = (F3); name = "Share Extension"; path = "Share Extension"; sourceTree = "<group>"; };
+		G3 = {isa = PBXGroup; children = (F8); path = Tests; sourceTree = "<group>"; };
+		P1 = {isa = PBXSourcesBuildPhase; files = (B1, B4, B7); };
+		P2 = {isa = PBXResourcesBuildPhase; files = (B2, B6); };
+		P3 = {isa = PBXSourcesBuildPhase; files = (B3, B5); };
+		P4 = {isa = PBXSourcesBuildPhase; files = (B8); };
+		T1 = {isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (P1, P2); name = App; productType = "com.apple.product-type.application"; };
+		T2 = {isa = PBXNativeTarget; buildConfigurationList = L2; buildPhases = (P3); name = Share; productType = "com.apple.product-type.app-extension"; };
+		T3 = {isa = PBXNativeTarget; buildConfigurationList = L3; buildPhases = (P4); name = AppTests; productType = "com.apple.product-type.bundle.unit-test"; };
+		C0 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Release; };
+		C1 = {isa = XCBuildConfiguration; buildSettings = {SUPPORTS_MACCATALYST = YES; TARGETED_DEVICE_FAMILY = "1,2,6"; }; name = Release; };
+		C2 = {isa = XCBuildConfiguration; buildSettings = {TARGETED_DEVICE_FAMILY = "1,2"; }; name = Release; };
+		C3 = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
+		L0 = {isa = XCConfigurationList; buildConfigurations = (C0); };
+		L1 = {isa = XCConfigurationList; buildConfigurations = (C1); };
+		L2 = {isa = XCConfigurationList; buildConfigurations = (C2); };
+		L3 = {isa = XCConfigurationList; buildConfigurations = (C3); };
+		R0 = {isa = PBXProject; buildConfigurationList = L0; mainGroup = G0; targets = (T1, T2, T3); };
+	};
+	rootObject = R0;
+}
+"""
+
+FIXTURE_SYNCHRONIZED = """// !$*UTF8*$!
+{
+	objectVersion = 77;
+	objects = {
+		S1 = {isa = PBXFileSystemSynchronizedRootGroup; exceptions = (E1, E2); explicitFolders = (Legacy); path = App; sourceTree = "<group>"; };
+		S2 = {isa = PBXFileSystemSynchronizedRootGroup; path = Watch; sourceTree = "<group>"; };
+		E1 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Old.swift, Debug); target = T1; };
+		E2 = {isa = PBXFileSystemSynchronizedBuildFileExceptionSet; membershipExceptions = (Shared/Model.swift); target = T2; };
+		G0 = {isa = PBXGroup; children = (S1, S2); sourceTree = "<group>"; };
+		T1 = {isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (); fileSystemSynchronizedGroups = (S1); name = App; productType = "com.apple.product-type.application"; };
+		T2 = {isa = PBXNativeTarget; buildConfigurationList = L2; buildPhases = (); fileSystemSynchronizedGroups = (S2); name = Watch; productType = "com.apple.product-type.application"; };
+		C1 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; TARGETED_DEVICE_FAMILY = "1,2"; }; name = Release; };
+		C2 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = watchos; }; name = Release; };
+		L1 = {isa = XCConfigurationList; buildConfigurations = (C1); };
+		L2 = {isa = XCConfigurationList; buildConfigurations = (C2); };
+		R0 = {isa = PBXProject; mainGroup = G0; targets = (T1, T2); };
+	};
+	rootObject = R0;
+}
+"""
+
+
+def self_test():
+    """Two small projects written here, in the classic and the synchronized form, and what each file must be."""
+    import tempfile
+    failures = 0
+
+    def write(root, relative, text=""):
+        path = os.path.join(root, relative)
+        os.makedirs(os.path.dirname(path), exist_ok=True)
+        with open(path, "w", encoding="utf-8") as file:
+            file.write(text)
+
+    def check(root, expected):
+        nonlocal failures
+        files = App(root).files()
+        for path, verdict in expected.items():
+            got = files.get(path, ("(not listed)", []))[0]
+            if got != verdict:
+                failures += 1
+                print(f"self-test: {os.path.basename(root)}/{path}: {got}, expected {verdict}", file=sys.stderr)
+
+    with tempfile.TemporaryDirectory() as root:
+        classic = os.path.join(root, "classic")
+        write(classic, "Classic.xcodeproj/project.pbxproj", FIXTURE_CLASSIC)
+        for path in ("App/App.swift", "App/Base.lproj/Main.storyboard", "App/Orphan.swift", "App/IOSOnly.swift",
+                     "Share Extension/Share.swift", "Common/Shared.swift", "Scripts/Old.swift", "Tests/Test.swift",
+                     "Loose.xib"):
+            write(classic, path)
+        check(classic, {"App/App.swift": "mac", "App/Base.lproj/Main.storyboard": "mac", "App/Orphan.swift": "unbuilt",
+                         "App/IOSOnly.swift": "ios-only", "Share Extension/Share.swift": "ios-only",
+                         "Common/Shared.swift": "mac", "Scripts/Old.swift": "unbuilt", "Tests/Test.swift": "test",
+                         "Loose.xib": "unbuilt"})
+        synchronized = os.path.join(root, "synchronized")
+        write(synchronized, "Sync.xcodeproj/project.pbxproj", FIXTURE_SYNCHRONIZED)
+        for path in ("App/Main.swift", "App/Old.swift", "App/Debug/Tool.swift", "App/Legacy/Gone.swift",
+                     "App/Shared/Model.swift", "App/View.xib", "Watch/Face.swift"):
+            write(synchronized, path)
+        check(synchronized, {"App/Main.swift": "mac", "App/Old.swift": "unbuilt", "App/Debug/Tool.swift": "unbuilt",
+                             "App/Legacy/Gone.swift": "unbuilt", "App/Shared/Model.swift": "mac", "App/View.xib": "mac",
+                             "Watch/Face.swift": "other"})
+        package = os.path.join(root, "package")
+        write(package, "App.xcodeproj/project.pbxproj", FIXTURE_CLASSIC.replace(
+            "targets = (T1, T2, T3); };", "targets = (T1, T2, T3); packageReferences = (K1); };").replace(
+            "T1 = {isa = PBXNativeTarget;", "K1 = {isa = XCLocalSwiftPackageReference; relativePath = Kit; };\n"
+            "\t\tD1 = {isa = XCSwiftPackageProductDependency; productName = Kit; };\n"
+            "\t\tT1 = {isa = PBXNativeTarget; packageProductDependencies = (D1);"))
+        write(package, "Kit/Package.swift", 'let package = Package(name: "Kit", products: [.library(name: "Kit", '
+              'targets: ["Kit"])], targets: [.target(name: "Kit", dependencies: ["Core"]), .target(name: "Core"), '
+              '.target(name: "Unused"), .executableTarget(name: "Gen"), .testTarget(name: "KitTests")])')
+        for path in ("Kit/Sources/Kit/Kit.swift", "Kit/Sources/Core/Core.swift", "Kit/Sources/Unused/Unused.swift",
+                     "Kit/Sources/Gen/main.swift", "Kit/Tests/KitTests/KitTests.swift"):
+            write(package, path)
+        check(package, {"Kit/Sources/Kit/Kit.swift": "mac", "Kit/Sources/Core/Core.swift": "mac",
+                        "Kit/Sources/Unused/Unused.swift": "unbuilt", "Kit/Sources/Gen/main.swift": "tool",
+                        "Kit/Tests/KitTests/KitTests.swift": "test", "Kit/Package.swift": "tool"})
+    print(f"self-test: {'ok' if not failures else f'{failures} failed'}", file=sys.stderr)
+    return 1 if failures else 0
+
+
 def main():
     parser = argparse.ArgumentParser(description="Which targets build each file, and in which idiom they run.")
     parser.add_argument("folders", nargs="*", metavar="FOLDER")
     parser.add_argument("--targets", action="store_true", help="list the targets and their verdicts")
     parser.add_argument("--csv", action="store_true", help="one CSV row per file")
     parser.add_argument("--only", help="list only files with these verdicts (comma-separated)")
+    parser.add_argument("--self-test", action="store_true", help="check the reader on small projects written here")
     options = parser.parse_args()
-    folders = options.folders or sorted(
-        os.path.join(ROOT, ".corpus", name) for name in os.listdir(os.path.join(ROOT, ".corpus"))
-        if not name.startswith(".") and name != "candidates" and os.path.isdir(os.path.join(ROOT, ".corpus", name)))
+    if options.self_test:
+        sys.exit(self_test())
+    if options.folders:
+        folders = options.folders
+    else:  # every app of apps.csv that extract.sh has extracted
+        with open(os.path.join(HERE, "apps.csv"), newline="", encoding="utf-8") as file:
+            names = [row["name"] for row in csv.DictReader(file) if row.get("name")]
+        folders = [os.path.join(ROOT, ".corpus", name) for name in names
+                   if os.path.isdir(os.path.join(ROOT, ".corpus", name))]
     only = set(options.only.split(",")) if options.only else None
     writer = csv.writer(sys.stdout, lineterminator="\n") if options.csv else None
     if writer:
