@@ -19,8 +19,10 @@ final class Project: @unchecked Sendable {
         self.workspace = workspace
         self.configurationFile = configurationFile
         self.configurationProblems = configurationProblems
-        let options = LintOptions(idiom: workspace.idiom, jobs: jobs, configuration: workspace.configuration,
+        var options = LintOptions(idiom: workspace.idiom, jobs: jobs, configuration: workspace.configuration,
                                   cacheDirectory: Self.join(root, ".catalint_cache"))
+        // The same files as the command line lints, each judged by the targets that build it.
+        options.membership = workspace.membership
         self.session = ProjectSession(root: root, options: options)
     }
 
@@ -119,12 +121,12 @@ final class Projects: @unchecked Sendable {
         return changed
     }
 
-    /// True for the files whose change can change a project's settings: `.catalint.yml`, an Xcode
-    /// project, an XcodeGen spec.
+    /// True for the files whose change can change a project's settings or which files it builds:
+    /// `.catalint.yml`, an Xcode project, an XcodeGen spec, a package manifest.
     static func decidesSettings(_ path: String) -> Bool {
         let name = URL(fileURLWithPath: path).lastPathComponent
         return name == Configuration.fileName || name == "project.pbxproj" || name == "project.yml" || name == "project.yaml"
-            || path.hasSuffix(".xcodeproj")
+            || name == "Package.swift" || path.hasSuffix(".xcodeproj")
     }
 
     /// The configuration and idiom of a folder or file; the defaults when its `.catalint.yml` is
@@ -144,7 +146,8 @@ final class Projects: @unchecked Sendable {
     private func fallback(_ path: String) -> Workspace {
         let folder = Workspace.commonFolder(of: [path])
         let root = ConfigurationLoader.discover(from: folder).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? folder
-        return Workspace(configuration: Configuration(directory: root), idiom: IdiomDetection.detect(for: [path]).idiom, root: root)
+        return Workspace(configuration: Configuration(directory: root), idiom: IdiomDetection.detect(for: [path]).idiom, root: root,
+                         membership: BuildMembership())
     }
 
     private func build(root: String, workspace: (Workspace, [(position: SourcePosition, message: String)])?) -> Project {

@@ -28,6 +28,8 @@ struct LintRequest {
     var output: String?
     /// Lint standard input as if it were this file (`--stdin-filename PATH -`).
     var stdinFilename: String?
+    /// `--include-unbuilt` (true) or `--no-include-unbuilt` (false); nil means the configuration's.
+    var includeUnbuilt: Bool?
     /// The text read from standard input, for `stdinFilename`.
     var stdinText: String?
     /// The bytes read from standard input, decoded as the file `stdinFilename` names once the
@@ -73,10 +75,12 @@ enum LintCommand {
         do {
             let linted = request.stdinFilename.map { [$0] } ?? request.paths
             let source: Workspace.ConfigurationSource = request.noConfig ? .none : request.configPath.map { .file($0) } ?? .nearest
-            let workspace = try Workspace.open(linting: linted, configuration: source, idiom: request.idiom, log: verbose)
+            let workspace = try Workspace.open(linting: linted, configuration: source, idiom: request.idiom, includeUnbuilt: request.includeUnbuilt,
+                                               log: verbose)
             var options = LintOptions(idiom: workspace.idiom, jobs: request.jobs, onlyRules: request.select.map(Set.init),
                                       ignoredRules: Set(request.ignore), configuration: workspace.configuration)
             options.extendedRules = Set(request.extendSelect)
+            options.membership = workspace.membership
             if !request.noCache {
                 options.cacheDirectory = request.cacheDirectory ?? workspace.root + "/.catalint_cache"
                 verbose("cache: \(options.cacheDirectory!)")
@@ -111,11 +115,13 @@ enum LintCommand {
                 fixReport = try applyFixes(&result, linter: Linter(options: options), inputs: inputs, unsafe: request.unsafeFixes)
             }
             result.diagnostics = FileText.columnsInFileEncoding(result.diagnostics)
+            let buildReport = BuildLog.lines(result.build, membership: workspace.membership, verbose: request.verbose)
+            for line in buildReport.verbose { verbose(line) }
             verbose("\(result.filesChecked) file\(result.filesChecked == 1 ? "" : "s") checked")
             if let cache = result.cache { verbose("cache: \(cache.hits) of \(cache.lookups) files' results from the cache") }
             let report = InputReport.of(result, configuration: workspace.configuration, request: request)
             var outcome = finish(&result, request: request, log: log)
-            outcome.stderr = fixReport + report.stderr + outcome.stderr
+            outcome.stderr = fixReport + buildReport.warnings + report.stderr + outcome.stderr
             if report.failed && outcome.exitCode != ExitStatus.usage {
                 outcome.exitCode = ExitStatus.usage
             }
@@ -216,7 +222,12 @@ enum LintCommand {
     private static func finish(_ result: inout LintResult, request: LintRequest, log: (String) -> Void) -> CommandOutcome {
         var outcome = CommandOutcome()
         var goneFromBaseline: [Baseline.Entry] = []
-        if result.filesChecked == 0 {
+        if result.filesChecked == 0, let leftOut = result.build?.leftOut, !leftOut.isEmpty {
+            // Test sources or files left out of the project, from pre-commit or a folder of them:
+            // nothing to lint is the expected answer, not a mistake in the paths.
+            let count = leftOut.count == 1 ? "1 file that no target of its project builds" : "\(leftOut.count) files that no target of their project builds"
+            outcome.stderr += "warning: no file was linted: the paths hold only \(count) (--verbose says why; --include-unbuilt lints them).\n"
+        } else if result.filesChecked == 0 {
             if request.pathsNamed && !request.changed && request.stdinFilename == nil {
                 return .failure("error: no file to lint under \(request.paths.joined(separator: ", ")): nothing there is a Swift, interface or Interface Builder file that the configuration includes.")
             }

@@ -34,7 +34,7 @@ public final class ProjectSession: @unchecked Sendable {
     /// Reads the project's Swift files again (new, changed and deleted ones), through the cache.
     public func reload() {
         let files = (try? FileDiscovery.files(in: [root], configuration: options.configuration))?
-            .filter { options.configuration.inputKind($0) == .swift } ?? []
+            .filter { options.configuration.inputKind($0) == .swift && options.admits($0) } ?? []
         let limits = options.configuration.limits
         let swiftVersion = options.configuration.swiftVersion
         let vocabulary = self.vocabulary
@@ -53,7 +53,7 @@ public final class ProjectSession: @unchecked Sendable {
     /// Reads some files again after they changed on disk (a save, a change another program made).
     public func filesChanged(_ paths: [String]) {
         let limits = options.configuration.limits
-        for path in paths where options.configuration.inputKind(path) == .swift {
+        for path in paths where options.configuration.inputKind(path) == .swift && options.admits(path) {
             let stamp = ResultCache.stamp(of: path)
             let output = stamp == nil ? nil : Linter.output(for: FileInput(path: path, kind: .swift), stamp: stamp, vocabulary: vocabulary,
                                                             limits: limits, swiftVersion: options.configuration.swiftVersion, cache: cache)
@@ -67,7 +67,7 @@ public final class ProjectSession: @unchecked Sendable {
 
     /// Lints a document from the editor's text, as if it were the file at `path`.
     public func lint(path: String, text: String) -> LintResult {
-        guard !options.configuration.isExcluded(path), let kind = options.configuration.inputKind(path) else {
+        guard !options.configuration.isExcluded(path), options.admits(path), let kind = options.configuration.inputKind(path) else {
             return LintResult(diagnostics: [], paths: [])
         }
         let output = Linter.output(for: FileInput(path: path, kind: kind, text: text), stamp: nil, vocabulary: vocabulary,

@@ -16,8 +16,16 @@ enum PropertyList: Equatable {
     /// Why a text is not a property list, with the line where reading stopped.
     struct ParseError: Error, CustomStringConvertible {
         var line: Int
+        /// In bytes from the start of the line, 1-based.
+        var column = 1
         var message: String
         var description: String { "line \(line): \(message)" }
+
+        init(line: Int, column: Int = 1, message: String) {
+            self.line = line
+            self.column = column
+            self.message = message
+        }
     }
 
     /// Deeper nesting than this is an error: a pbxproj nests about six levels, and the limit keeps
@@ -126,8 +134,10 @@ private struct OpenStepParser {
     }
 
     private func error(_ message: String, at offset: Int) -> PropertyList.ParseError {
-        let line = bytes[..<min(offset, bytes.count)].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        return PropertyList.ParseError(line: line, message: message)
+        let end = min(offset, bytes.count)
+        let line = bytes[..<end].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let lineStart = bytes[..<end].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        return PropertyList.ParseError(line: line, column: end - lineStart + 1, message: message)
     }
 
     // MARK: Tokens
