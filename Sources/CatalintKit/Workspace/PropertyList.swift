@@ -44,6 +44,8 @@ enum PropertyList: Equatable {
 private struct OpenStepParser {
     let bytes: [UInt8]
     var position = 0
+    /// Where the last token read starts, past the white space and comments before it.
+    var tokenStart = 0
 
     private enum Token: Equatable {
         case string(String)
@@ -85,8 +87,8 @@ private struct OpenStepParser {
         }
 
         while true {
-            let tokenStart = position
             let token = try next()
+            let tokenStart = self.tokenStart
             switch (expecting, token) {
             case (.value, .punctuation(UInt8(ascii: "{"))), (.valueOrArrayEnd, .punctuation(UInt8(ascii: "{"))):
                 try open(depth: stack.count, at: tokenStart)
@@ -174,6 +176,7 @@ private struct OpenStepParser {
                 break
             }
         }
+        tokenStart = position
         guard position < bytes.count else { return .end }
         let byte = bytes[position]
         if Self.isPunctuation(byte) {
