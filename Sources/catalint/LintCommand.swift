@@ -225,8 +225,8 @@ enum LintCommand {
         if result.filesChecked == 0, let leftOut = result.build?.leftOut, !leftOut.isEmpty {
             // Test sources or files left out of the project, from pre-commit or a folder of them:
             // nothing to lint is the expected answer, not a mistake in the paths.
-            let count = leftOut.count == 1 ? "1 file that no target of its project builds" : "\(leftOut.count) files that no target of their project builds"
-            outcome.stderr += "warning: no file was linted: the paths hold only \(count) (--verbose says why; --include-unbuilt lints them).\n"
+            let what = leftOut.count == 1 ? "no target of its project builds \(leftOut[0].path)" : "no target of their projects builds any of the \(leftOut.count) files"
+            outcome.stderr += "warning: no file was linted: \(what) (--verbose says why; --include-unbuilt lints \(leftOut.count == 1 ? "it" : "them")).\n"
         } else if result.filesChecked == 0 {
             if request.pathsNamed && !request.changed && request.stdinFilename == nil {
                 return .failure("error: no file to lint under \(request.paths.joined(separator: ", ")): nothing there is a Swift, interface or Interface Builder file that the configuration includes.")
