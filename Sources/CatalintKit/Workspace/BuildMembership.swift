@@ -186,9 +186,10 @@ public final class BuildMembership: @unchecked Sendable {
     private func judge(_ path: String, kind: InputKind, by owners: [(project: XcodeProject, scopes: [TargetScope])]) -> BuildJudgement {
         var decided: (scope: BuildScope, reason: String, target: String, project: String)?
         var tests: [String] = []
+        let ancestors = IdiomDetection.selfAndAncestors(path)
         for (project, scopes) in owners {
             for (target, scope) in zip(project.targets, scopes) {
-                guard kind == .swift ? target.compiles(path, isFolder: false) : target.copies(path) else { continue }
+                guard target.builds(path, ancestors: ancestors, interfaceBuilder: kind == .interfaceBuilder) else { continue }
                 guard let run = scope.scope else {
                     tests.append(target.name)
                     continue

@@ -51,20 +51,22 @@ struct XcodeProject {
         /// True when the target compiles the file `path` (or a folder above it is one of its
         /// sources), or for a folder, a file in it.
         func compiles(_ path: String, isFolder: Bool) -> Bool {
-            if isOwn(path, in: sources) { return true }
-            return isFolder && sources.contains { IdiomDetection.isInside($0, path) && isOwn($0, in: sources) }
+            if isOwn(path, IdiomDetection.selfAndAncestors(path), in: sources) { return true }
+            return isFolder && sources.contains { IdiomDetection.isInside($0, path) && isOwn($0, IdiomDetection.selfAndAncestors($0), in: sources) }
         }
 
-        /// True when the target copies (and compiles) the Interface Builder file at `path`: its
-        /// Resources phase names it, or it is in one of its source or resource folders.
-        func copies(_ path: String) -> Bool {
-            isOwn(path, in: sources) || isOwn(path, in: resources)
+        /// True when the target builds the file at `path` (`ancestors` is `path` and the folders
+        /// above it): compiles a Swift file, or copies (and compiles) an Interface Builder file, which
+        /// its Resources phase names or which is in one of its source or resource folders.
+        func builds(_ path: String, ancestors: [String], interfaceBuilder: Bool) -> Bool {
+            isOwn(path, ancestors, in: sources) || (interfaceBuilder && isOwn(path, ancestors, in: resources))
         }
 
         /// `path` or a folder above it is in `roots`, and no exception or pattern takes it out.
-        private func isOwn(_ path: String, in roots: Set<String>) -> Bool {
+        private func isOwn(_ path: String, _ ancestors: [String], in roots: Set<String>) -> Bool {
+            guard !roots.isEmpty else { return false }
             var source = false
-            for folder in IdiomDetection.selfAndAncestors(path) {
+            for folder in ancestors {
                 if excluded.contains(folder) { return false }
                 source = source || roots.contains(folder)
             }
