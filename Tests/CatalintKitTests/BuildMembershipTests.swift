@@ -254,7 +254,11 @@ final class BuildMembershipTests: XCTestCase {
         XCTAssertEqual(targets(head + "let prefix = \"My\"\nlet package = Package(name: \"Kit\", targets: [.target(name: \"\\(prefix)Kit\")])\n"),
                        "Package.swift:4:60: catalint cannot tell a string from `\"\\(prefix)Kit\"` without running the manifest")
         XCTAssertEqual(targets(head + "let a = b\nlet b = a\nlet package = Package(name: \"Kit\", targets: a)\n"),
-                       "Package.swift:4:9: constants refer to constants more than 32 deep (or in a cycle)")
+                       "Package.swift:4:9: constants and `+` nest more than 32 deep (or constants refer to each other in a cycle)")
+        let chain = (0..<100).map { "[.target(name: \"T\($0)\")]" }.joined(separator: " + ")
+        XCTAssertEqual(targets(head + "let package = Package(name: \"Kit\", targets: \(chain))\n").prefix(42), "Package.swift:3:45: constants and `+` nest")
+        let short = (0..<20).map { "[.target(name: \"T\($0)\")]" }.joined(separator: " + ")
+        XCTAssertEqual(targets(head + "let package = Package(name: \"Kit\", targets: \(short))\n").split(separator: ";").count, 20)
         XCTAssertEqual(targets(head + "print(\"no package\")\n"), "Package.swift: no `let package = Package(...)` in it")
         XCTAssertEqual(targets(head + String(repeating: "(", count: 5_000) + String(repeating: ")", count: 5_000) + "\n").prefix(27), "Package.swift:3:1: not read")
     }

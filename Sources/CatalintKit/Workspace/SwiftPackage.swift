@@ -98,7 +98,8 @@ private struct ManifestReader {
     var constants: [String: (value: ExprSyntax, isVar: Bool)] = [:]
     /// The top-level statements that are not declarations, and `#if` blocks.
     var statements: [Syntax] = []
-    /// How deep constants refer to constants, at most.
+    /// How deep constants refer to constants, and lists are joined with `+`, at most: the reading
+    /// recurses that deep, on whatever thread asks (an editor's worker has a small stack).
     static let maximumDepth = 32
 
     init(file: SwiftSourceFile) {
@@ -204,7 +205,8 @@ private struct ManifestReader {
             return result
         }
         if let infix = value.expression.as(InfixOperatorExprSyntax.self), infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" {
-            return try declarations(infix.leftOperand, depth: value.depth) + declarations(infix.rightOperand, depth: value.depth)
+            let depth = try deeper(value.depth, at: infix)
+            return try declarations(infix.leftOperand, depth: depth) + declarations(infix.rightOperand, depth: depth)
         }
         throw unknown(value.expression, "a list of targets")
     }
@@ -250,7 +252,8 @@ private struct ManifestReader {
         let value = try resolve(expression, depth: depth)
         if value.expression.is(NilLiteralExprSyntax.self) { return nil }
         if let infix = value.expression.as(InfixOperatorExprSyntax.self), infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "+" {
-            return (try strings(infix.leftOperand, depth: value.depth) ?? []) + (try strings(infix.rightOperand, depth: value.depth) ?? [])
+            let depth = try deeper(value.depth, at: infix)
+            return (try strings(infix.leftOperand, depth: depth) ?? []) + (try strings(infix.rightOperand, depth: depth) ?? [])
         }
         guard let array = value.expression.as(ArrayExprSyntax.self) else { throw unknown(value.expression, "a list of strings") }
         var result: [String] = []
@@ -274,12 +277,17 @@ private struct ManifestReader {
             if constant.isVar && statements.contains(where: { Self.mentions($0, name) }) {
                 throw error("`\(name)` is a `var` that the manifest changes: catalint cannot follow it without running the manifest", at: current)
             }
-            depth += 1
-            if depth > Self.maximumDepth {
-                throw error("constants refer to constants more than \(Self.maximumDepth) deep (or in a cycle)", at: current)
-            }
+            depth = try deeper(depth, at: current)
             current = constant.value
         }
+    }
+
+    /// One level deeper, unless that is past `maximumDepth`.
+    private func deeper(_ depth: Int, at node: some SyntaxProtocol) throws(XcodeProject.ReadError) -> Int {
+        guard depth < Self.maximumDepth else {
+            throw error("constants and `+` nest more than \(Self.maximumDepth) deep (or constants refer to each other in a cycle)", at: node)
+        }
+        return depth + 1
     }
 
     private func unknown(_ expression: ExprSyntax, _ what: String) -> XcodeProject.ReadError {
