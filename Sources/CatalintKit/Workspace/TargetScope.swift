@@ -67,8 +67,10 @@ struct TargetScope {
             return TargetScope(scope: nil, reason: "\(label) is a test target: the app does not build it")
         case "plugin", "macro":
             return TargetScope(scope: .notIOS, reason: "\(label) runs in the build, on the Mac that builds the app, not in the app: no rule applies")
-        default:
+        case "target":
             return TargetScope(scope: .onMac(nil), reason: "\(label) is built into the app that uses the package, in that app's idiom: the run's")
+        default:
+            return TargetScope(scope: .onMac(nil), reason: "\(label) is the package's own; judged in the run's idiom")
         }
     }
 
