@@ -371,6 +371,10 @@ extension XcodeProject {
         // builds is not known.
         var unfollowed: String? = root.mapping?["include"] != nil
             ? "it includes other specs (include:), which catalint does not merge, so its targets are not all known" : nil
+        if root.mapping?["targets"]?.mapping == nil {
+            // Some other tool's project.yml, or a spec whose targets all come from elsewhere.
+            unfollowed = unfollowed ?? "it has no `targets:` mapping, so which files it builds is not known"
+        }
         for (name, node) in targetNodes {
             let type = node.mapping?["type"]?.string ?? ""
             var target = Target(name: name, productType: type)
