@@ -153,7 +153,7 @@ final class BuildMembershipEndToEndTests: XCTestCase {
         let run = try runCatalint(["lint", "--no-cache", "--format", "xcode", "RecipesTests", "Watch"], in: root)
         XCTAssertEqual(run.status, 1)
         XCTAssertEqual(findings(run.stdout), screen("RecipesTests/ListTests.swift", "mac") + screen("Watch/WatchView.swift", "mac"))
-        XCTAssertTrue(run.stderr.hasPrefix("warning: Recipes.xcodeproj/project.pbxproj:3:14: not a property list (line 3: unexpected ';'); the files under "),
+        XCTAssertTrue(run.stderr.hasPrefix("warning: Recipes.xcodeproj/project.pbxproj:3:14: not a property list (unexpected ';'); the files under "),
                       run.stderr)
         XCTAssertTrue(run.stderr.hasSuffix(" are linted as if there were no project\n"), run.stderr)
         XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)

@@ -222,6 +222,25 @@ final class BuildMembershipTests: XCTestCase {
         }
     }
 
+    func testATruncatedProjectIsReadOrReportedNeverACrash() throws {
+        let root = try fixtures()
+        let cases = [("Classic", "Recipes.xcodeproj/project.pbxproj", "Recipes/AppDelegate.swift"),
+                     ("Synchronized", "Notes.xcodeproj/project.pbxproj", "Notes/EditorViewController.swift"),
+                     ("XcodeGen", "project.yml", "Cards/DeckViewController.swift"), ("Package", "Package.swift", "Sources/Kit/Store.swift")]
+        for (folder, file, probe) in cases {
+            let url = root.appendingPathComponent(folder + "/" + file)
+            let bytes = Array(try Data(contentsOf: url))
+            for cut in stride(from: 0, to: bytes.count, by: max(1, bytes.count / 40)) {
+                try Data(bytes[..<cut]).write(to: url)
+                let membership = BuildMembership()
+                // Read as far as it goes, or not read and said why: never a crash, never silence.
+                if membership.judgement(of: root.appendingPathComponent(folder + "/" + probe).path) == nil {
+                    XCTAssertFalse(membership.problems.isEmpty && membership.notes.isEmpty, "\(file) cut at \(cut)")
+                }
+            }
+        }
+    }
+
     func testManifestsAreReadAsWrittenOrNotAtAll() throws {
         let root = try temporaryDirectory(self)
         let path = root.appendingPathComponent("Package.swift").path

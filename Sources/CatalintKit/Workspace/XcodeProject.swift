@@ -106,7 +106,11 @@ struct XcodeProject {
             self.column = column
         }
 
-        var description: String { message }
+        /// The message, after the line and column when they are known (for `--verbose`, which names the file first).
+        var description: String {
+            guard let line else { return message }
+            return "line \(line), column \(column ?? 1): \(message)"
+        }
 
         /// `file:line:column: message`, or `file: message` when the place is not known.
         func located(in file: String) -> String {
@@ -140,7 +144,7 @@ extension XcodeProject {
         do {
             root = try PropertyList.parse(String(decoding: data, as: UTF8.self))
         } catch {
-            throw ReadError(description: "not a property list (\(error))", line: error.line, column: error.column)
+            throw ReadError(description: "not a property list (\(error.message))", line: error.line, column: error.column)
         }
         guard let objects = root["objects"]?.dictionary, let rootID = root["rootObject"]?.string,
               let project = objects[rootID], project["isa"]?.string == "PBXProject" else {
@@ -326,7 +330,7 @@ extension XcodeProject {
         let source = SourceText(path: file, text: text)
         // Aliases in keys, or nested aliases, would make composing the file take exponential time.
         if let refusal = YAMLAliases.check(source) {
-            throw ReadError(description: "not read: line \(refusal.position.line): \(refusal.message)",
+            throw ReadError(description: "not read: \(refusal.message)",
                             line: refusal.position.line, column: refusal.position.column)
         }
         do {
