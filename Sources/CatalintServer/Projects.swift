@@ -23,6 +23,7 @@ final class Project: @unchecked Sendable {
                                   cacheDirectory: Self.join(root, ".catalint_cache"))
         // The same files as the command line lints, each judged by the targets that build it.
         options.membership = workspace.membership
+        options.workerExecutable = LintOptions.ownExecutable
         self.session = ProjectSession(root: root, options: options)
     }
 
@@ -116,6 +117,7 @@ final class Projects: @unchecked Sendable {
         for (root, files) in swiftFiles {
             guard let project = projects[root] else { continue }
             project.session.filesChanged(files)
+            logUnindexed(project)
             changed = true
         }
         return changed
@@ -150,6 +152,13 @@ final class Projects: @unchecked Sendable {
                          membership: BuildMembership())
     }
 
+    /// Names the files of a project that add nothing to its index, being past their budget.
+    private func logUnindexed(_ project: Project) {
+        for file in project.session.unindexed {
+            log("not indexed: \(file.path): \(file.reason); its declarations are unknown to the documents of \(project.root)")
+        }
+    }
+
     private func build(root: String, workspace: (Workspace, [(position: SourcePosition, message: String)])?) -> Project {
         let (opened, problems) = workspace ?? openWorkspace(linting: root)
         let start = Date()
@@ -159,6 +168,8 @@ final class Projects: @unchecked Sendable {
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
         log("project \(root): configuration \(configurationFile ?? "none (the defaults)"), idiom \(opened.idiom.rawValue), "
             + "\(project.session.fileCount) Swift files indexed in \(seconds) s")
+        if let refusal = project.session.cacheRefusal { log("\(refusal); this project goes without a cache") }
+        logUnindexed(project)
         built(project)
         return project
     }

@@ -36,6 +36,8 @@ struct Catalint: ParsableCommand {
     /// version, 1 for findings, 2 for usage errors and internal failures.
     static func main() {
         tuneAllocator()
+        // A worker process of a lint run or of the server (not a command for people).
+        if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == FileWorkers.argument { FileWorkers.serve() }
         if let mistyped = mistypedSubcommand(Array(CommandLine.arguments.dropFirst())) {
             FileHandle.standardError.write(Data("error: unknown command '\(mistyped.word)'. Did you mean `\(mistyped.command)`? (`catalint --help` lists the commands; to lint a path of that name, write ./\(mistyped.word).)\n".utf8))
             Foundation.exit(ExitStatus.usage)

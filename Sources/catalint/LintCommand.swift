@@ -81,7 +81,12 @@ enum LintCommand {
                                       ignoredRules: Set(request.ignore), configuration: workspace.configuration)
             options.extendedRules = Set(request.extendSelect)
             options.membership = workspace.membership
+            options.workerExecutable = LintOptions.ownExecutable
             if !request.noCache {
+                if let named = request.cacheDirectory {
+                    // A folder the user named is made with the folders above it; the default only in the project root.
+                    try? FileManager.default.createDirectory(atPath: named, withIntermediateDirectories: true)
+                }
                 options.cacheDirectory = request.cacheDirectory ?? workspace.root + "/.catalint_cache"
                 verbose("cache: \(options.cacheDirectory!)")
             }
@@ -118,10 +123,14 @@ enum LintCommand {
             let buildReport = BuildLog.lines(result.build, membership: workspace.membership, verbose: request.verbose)
             for line in buildReport.verbose { verbose(line) }
             verbose("\(result.filesChecked) file\(result.filesChecked == 1 ? "" : "s") checked")
+            for file in result.unindexed {
+                verbose("not indexed: \(file.path): \(file.reason); its declarations are unknown to this run")
+            }
             if let cache = result.cache { verbose("cache: \(cache.hits) of \(cache.lookups) files' results from the cache") }
             let report = InputReport.of(result, configuration: workspace.configuration, request: request)
             var outcome = finish(&result, request: request, log: log)
-            outcome.stderr = fixReport + buildReport.warnings + report.stderr + outcome.stderr
+            let warnings = result.warnings.map { "warning: \($0).\n" }.joined()
+            outcome.stderr = warnings + fixReport + buildReport.warnings + report.stderr + outcome.stderr
             if report.failed && outcome.exitCode != ExitStatus.usage {
                 outcome.exitCode = ExitStatus.usage
             }
@@ -142,7 +151,7 @@ enum LintCommand {
         var failures: [String] = []
         var byteOrderMarks: [String: Bool] = [:]
         for _ in 0..<10 {
-            let round = Fixer.round(result.diagnostics, unsafe: unsafe) { path in
+            let round = Fixer.round(result.diagnostics, unsafe: unsafe, linter: linter) { path in
                 guard !refused.contains(path), let data = FileManager.default.contents(atPath: path),
                       var text = String(data: data, encoding: .utf8) else { return nil }
                 byteOrderMarks[path] = text.hasPrefix("\u{FEFF}")
@@ -167,7 +176,7 @@ enum LintCommand {
         }
         var report = failures.joined()
         for path in refused.sorted() where !failures.contains(where: { $0.contains(path) }) {
-            report += "catalint: left \(path) unfixed: its fixes would leave a syntax error (please report this)\n"
+            report += "catalint: left \(path) unfixed: its fixes would leave a syntax error, or it could not be read again within its limits (please report this)\n"
         }
         if fixed > 0 {
             report += "catalint: applied \(fixed) fix\(fixed == 1 ? "" : "es") in \(files.count) file\(files.count == 1 ? "" : "s")\n"

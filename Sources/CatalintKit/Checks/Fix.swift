@@ -1,4 +1,3 @@
-import SwiftParser
 import SwiftSyntax
 
 /// Whether a fix may be applied without a person looking at it. Safe fixes keep what the code
@@ -119,12 +118,6 @@ public enum FixApplier {
             replacements.formUnion(fix.edits.map(\.replacement.trimmingWhitespace))
         }
         return chosen
-    }
-
-    /// True when applying a fix turned valid Swift into Swift with a syntax error.
-    public static func breaksSwift(before: String, after: String) -> Bool {
-        let old = Parser.parse(source: before).hasError
-        return !old && Parser.parse(source: after).hasError
     }
 
     private static func lineStarts(_ bytes: [UInt8]) -> [Int] {

@@ -132,7 +132,16 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// True when a name says whether a condition adapts to the window, either way: an adaptive
     /// word (`horizontalSizeClass`) or a word about the screen or device (`UIScreen`).
     func bearsOnAdaptation(_ name: String) -> Bool {
-        camelCaseWords(name).contains { adaptiveWords.contains($0) || nonAdaptiveWords.contains($0) }
+        adaptation(of: name) != nil
+    }
+
+    /// How a name bears on whether a condition adapts to the window: `true` for an adaptive word
+    /// with no word about the screen or device (`horizontalSizeClass`), `false` for a word about
+    /// the screen or device (`UIScreen`), nil for neither.
+    func adaptation(of name: String) -> Bool? {
+        let words = camelCaseWords(name)
+        if words.contains(where: nonAdaptiveWords.contains) { return false }
+        return words.contains(where: adaptiveWords.contains) ? true : nil
     }
 
     /// Stable bytes for this vocabulary, for the cache key: a change of knowledge that lowering reads

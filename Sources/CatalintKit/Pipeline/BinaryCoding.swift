@@ -274,14 +274,16 @@ extension GuardContext: BinaryCodable {
         writer.write(idioms)
         writer.write(unavailableOnMacCatalyst)
         writer.write(isPreview)
-        writer.write(pending)
+        writer.write(requirement.map { Int($0) } ?? -1)
         writer.write(checks)
     }
 
     init(from reader: inout BinaryReader) throws {
         self.init(builtForMacCatalyst: try reader.readBool(), idioms: try reader.read(),
                   unavailableOnMacCatalyst: try reader.readBool(), isPreview: try reader.readBool())
-        pending = try reader.readArray()
+        let requirement = try reader.readInt()
+        guard requirement >= -1, requirement <= Int(Int32.max) else { throw BinaryReader.Malformed() }
+        self.requirement = requirement < 0 ? nil : Int32(requirement)
         checks = try reader.readStrings()
     }
 }
@@ -597,6 +599,11 @@ extension FileFacts: BinaryCodable {
         writer.write(fontSizes)
         writer.write(dimensionComparisons)
         writer.write(decisions)
+        writer.write(requirements.links.count)
+        for link in requirements.links {
+            writer.write(link.parent.map { Int($0) } ?? -1)
+            writer.write(link.condition)
+        }
     }
 
     init(from reader: inout BinaryReader) throws {
@@ -610,6 +617,14 @@ extension FileFacts: BinaryCodable {
         fontSizes = try reader.readArray()
         dimensionComparisons = try reader.readArray()
         decisions = try reader.readArray()
+        var links: [RequirementChain.Link] = []
+        for _ in 0..<(try reader.readCount()) {
+            let parent = try reader.readInt()
+            guard parent >= -1, parent <= Int(Int32.max) else { throw BinaryReader.Malformed() }
+            links.append(RequirementChain.Link(parent: parent < 0 ? nil : Int32(parent), condition: try reader.read()))
+        }
+        guard let chain = RequirementChain(links: links) else { throw BinaryReader.Malformed() }
+        requirements = chain
     }
 }
 

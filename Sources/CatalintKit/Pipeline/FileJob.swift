@@ -74,9 +74,10 @@ public struct SourceExcerpt: Hashable, Sendable, Codable {
 }
 
 enum FileJob {
-    /// Lowers one input with the front end for its kind.
+    /// Lowers one input with the front end for its kind. Its walks stop once `deadline` passes; the
+    /// caller then drops what they made (`FileProcessor`).
     static func run(_ input: SourceInput, vocabulary: LoweringVocabulary, limits: FileLimits = FileLimits(),
-                    swiftVersion: SwiftVersion = .newest) -> FileOutput {
+                    swiftVersion: SwiftVersion = .newest, deadline: Deadline = .none) -> FileOutput {
         var output = FileOutput(path: input.path)
         let text: String
         switch input.contents {
@@ -97,8 +98,11 @@ enum FileJob {
                 return output
             case .success(let file):
                 source = file.source
-                output.index = IndexBuilder.index(file)
-                output.facts = FactCollector.facts(for: file, vocabulary: vocabulary, swiftVersion: swiftVersion)
+                guard !deadline.expired else { return output }
+                output.index = IndexBuilder.index(file, deadline: deadline)
+                guard !deadline.expired else { return output }
+                output.facts = FactCollector.facts(for: file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline)
+                guard !deadline.expired else { return output }
                 if let error = file.firstSyntaxError(swiftVersion: swiftVersion) {
                     output.problems.append(InputProblem(rule: ToolRule.invalidSwift, position: error.position, values: ["detail": error.message]))
                 }

@@ -28,6 +28,14 @@ public struct LintOptions: Sendable {
     /// is linted in `idiom`.
     public var membership: BuildMembership?
 
+    /// catalint's executable, to process files in worker processes that can be stopped past the
+    /// budget (`LintOptions.ownExecutable`); nil to process them on threads of this process.
+    public var workerExecutable: String?
+
+    /// This process's executable when it is catalint, which can serve as a worker (the command
+    /// line and the language server); nil otherwise (tests, other programs using the library).
+    public static var ownExecutable: String? { FileWorkers.ownExecutable }
+
     public init(idiom: Idiom = .mac, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, onlyRules: Set<String>? = nil,
                 ignoredRules: Set<String> = [], configuration: Configuration = Configuration(), indexRoot: String? = nil,
                 cacheDirectory: String? = nil) {
@@ -79,6 +87,11 @@ public struct LintResult: Sendable {
     /// What the projects said of the files (which target judged each, which were left out); nil
     /// without `LintOptions.membership`.
     public var build: BuildReport?
+    /// Files read only for the project index that are past their budget, so the index lacks their
+    /// declarations (`-v` names them), sorted by path.
+    public var unindexed: [UnindexedFile] = []
+    /// What the user should know about the run itself (a cache folder refused), for standard error.
+    public var warnings: [String] = []
 
     public init(diagnostics: [Diagnostic], paths: [String]) {
         self.diagnostics = diagnostics
@@ -132,40 +145,27 @@ public struct Linter: Sendable {
     }
 
     func lint(_ inputs: [FileInput]) -> LintResult {
-        // 1. Each file on its own, on worker threads, largest first so no thread is left alone at
-        //    the end: read (unless the cache has it), parsed, walked once, its tree dropped.
-        let (vocabulary, cacheKey) = lowering
-        let cache = options.cacheDirectory.map { ResultCache(directory: $0, key: cacheKey) }
-        let stamped = parallelMap(inputs, jobs: options.jobs) { input in
-            (input, input.text == nil ? ResultCache.stamp(of: input.path) : nil)
-        }
+        // 1. Each file on its own, on worker threads, within its budget: read (unless the cache has
+        //    it), parsed, walked once, its tree dropped.
+        let (processor, cacheRefusal) = makeProcessor()
         let counter = ProgressCounter(total: inputs.count, report: options.progress)
-        let limits = options.configuration.limits
-        let swiftVersion = options.configuration.swiftVersion
-        let budget = TimeBudget<(FileInput, ResultCache.Stamp?), FileOutput>(seconds: limits.secondsPerFile) { input, _ in
-            var output = FileOutput(path: input.path)
-            output.problems = [.skipped(input.path, reason: "linting it took more than \(ResultCache.format(limits.secondsPerFile)) seconds",
-                                        limit: "seconds_per_file")]
-            return output
-        }
-        let outputs = parallelMap(stamped, jobs: options.jobs, largestFirst: { $0.1?.size ?? $0.0.text?.utf8.count ?? 0 }, budget: budget) { input, stamp in
-            defer { counter.tick() }
-            return Self.output(for: input, stamp: stamp, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, cache: cache)
-        }
+        let outputs = processor.outputs(for: inputs, jobs: options.jobs, progress: counter)
         // 2. The project index: the declarations of every linted file, and of the rest of the
-        //    project when only some files are linted (from the cache, for files unchanged).
+        //    project when only some files are linted (from the cache, for files unchanged), each
+        //    within the same budget: a file past it adds nothing.
         var index = ProjectIndex()
         for output in outputs { index.merge(output.index) }
         let others = indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) }))
-        for output in parallelMap(others, jobs: options.jobs, { path in
-            Self.output(for: FileInput(path: path, kind: .swift), stamp: ResultCache.stamp(of: path), vocabulary: vocabulary, limits: limits,
-                        swiftVersion: swiftVersion, cache: cache)
-        }) {
+        var unindexed: [UnindexedFile] = []
+        for output in processor.outputs(for: others.map { FileInput(path: $0, kind: .swift) }, jobs: options.jobs) {
+            if let reason = output.skippedReason { unindexed.append(UnindexedFile(path: output.path, reason: reason)) }
             index.merge(output.index)
         }
-        cache?.save()
+        processor.cache?.save()
         var result = LintResult(diagnostics: diagnose(outputs, index: index), paths: inputs.map(\.path).sorted())
-        if let cache { result.cache = (cache.hits, cache.hits + cache.misses) }
+        result.unindexed = unindexed
+        if let cacheRefusal { result.warnings.append(cacheRefusal + "; this run goes without a cache") }
+        if let cache = processor.cache { result.cache = (cache.hits, cache.hits + cache.misses) }
         return result
     }
 
@@ -219,29 +219,18 @@ public struct Linter: Sendable {
         return (vocabulary, ResultCache.key(settings: settings))
     }
 
-    /// What `FileJob` makes of a file: from the cache when the file is unchanged (by its stamp, else by
-    /// its content), else computed and cached.
-    static func output(for input: FileInput, stamp: ResultCache.Stamp?, vocabulary: LoweringVocabulary, limits: FileLimits,
-                       swiftVersion: SwiftVersion, cache: ResultCache?) -> FileOutput {
-        // Past the size limit, a file is not even read: memory stays bounded by the largest file linted.
-        let size = stamp?.size ?? input.text?.utf8.count ?? 0
-        if size > limits.fileSize {
-            var output = FileOutput(path: input.path)
-            output.problems = [.skipped(input.path, reason: "it has \(size) bytes, past the limit of \(limits.fileSize)", limit: "file_size")]
-            return output
+    /// How this run processes each file: its lowering settings, its budget and its cache; with why
+    /// the cache folder was refused, when it was.
+    func makeProcessor() -> (processor: FileProcessor, cacheRefusal: String?) {
+        let (vocabulary, cacheKey) = lowering
+        let opened = options.cacheDirectory.map { ResultCache.open(directory: $0, key: cacheKey) }
+        let limits = options.configuration.limits
+        let swiftVersion = options.configuration.swiftVersion
+        let workers = options.workerExecutable.map {
+            FileWorkers(executable: $0, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion)
         }
-        if let cache, let stamp, let cached = cache.output(for: input.path, stamp: stamp) { return cached }
-        let contents = input.text.map { Result<String, ReadFailure>.success($0) } ?? FileText.read(input.path, kind: input.kind)
-        guard case .success(let text) = contents else {
-            return FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents), vocabulary: vocabulary, limits: limits,
-                               swiftVersion: swiftVersion)
-        }
-        let hash = ResultCache.hash(text)
-        if let cache, let cached = cache.output(for: input.path, contentHash: hash, stamp: stamp) { return cached }
-        let output = FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents), vocabulary: vocabulary, limits: limits,
-                                 swiftVersion: swiftVersion)
-        cache?.store(output, path: input.path, contentHash: hash, stamp: stamp)
-        return output
+        let processor = FileProcessor(vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, cache: opened?.cache, workers: workers)
+        return (processor, opened?.refusal)
     }
 
     /// The Swift files under `indexRoot` that are not linted in this run (and not excluded).

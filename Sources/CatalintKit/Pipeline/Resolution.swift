@@ -18,6 +18,16 @@ struct Resolution {
     }
 
     func add(_ file: FileFacts, to facts: inout UIFacts) {
+        // What each link of the file's requirements allows, once for every fact that names it.
+        let allowed = file.requirements.idioms(allowedIdioms)
+        func context(_ context: GuardContext) -> GuardContext { resolved(context, allowed) }
+        func resolvingContexts<Fact>(_ facts: [Fact], _ path: WritableKeyPath<Fact, GuardContext>) -> [Fact] {
+            facts.map { fact in
+                var fact = fact
+                fact[keyPath: path] = context(fact[keyPath: path])
+                return fact
+            }
+        }
         for creation in file.creations {
             guard let name = type(creation.type) else { continue }
             facts.creations.append(CreationFact(className: name, classChain: chain(of: name, knownSuperclass: creation.knownSuperclass),
@@ -43,7 +53,7 @@ struct Resolution {
         facts.fontSizes += resolvingContexts(file.fontSizes, \.guardContext)
         facts.dimensionComparisons += resolvingContexts(file.dimensionComparisons, \.guardContext)
         for decision in file.decisions {
-            if let resolved = resolve(decision) { facts.idiomDecisions.append(resolved) }
+            if let resolved = resolve(decision, allowed: allowed) { facts.idiomDecisions.append(resolved) }
         }
     }
 
@@ -94,27 +104,22 @@ struct Resolution {
 
     // MARK: Conditions
 
-    /// Facts whose guard context at `path` has its pending conditions folded in.
-    private func resolvingContexts<Fact>(_ facts: [Fact], _ path: WritableKeyPath<Fact, GuardContext>) -> [Fact] {
-        facts.map { fact in
-            var fact = fact
-            fact[keyPath: path] = context(fact[keyPath: path])
-            return fact
+    /// The idioms in which a condition can be as it is required.
+    func allowedIdioms(_ requirement: PendingCondition) -> IdiomSet {
+        var allowed: IdiomSet = []
+        for idiom in Idiom.allCases where evaluator.residual(requirement.condition, in: idiom) != .constant(!requirement.holds) {
+            allowed.insert(IdiomSet(idiom))
         }
+        return allowed
     }
 
-    /// A guard context with its pending conditions folded into its idioms.
-    func context(_ context: GuardContext) -> GuardContext {
-        guard !context.pending.isEmpty else { return context }
+    /// A guard context with the requirements it names folded into its idioms (`allowed`: what each
+    /// link of its file's chain allows). A link the chain does not have allows no idiom.
+    func resolved(_ context: GuardContext, _ allowed: [IdiomSet]) -> GuardContext {
+        guard let link = context.requirement else { return context }
         var resolved = context
-        resolved.pending = []
-        for requirement in context.pending {
-            var allowed: IdiomSet = []
-            for idiom in Idiom.allCases where evaluator.residual(requirement.condition, in: idiom) != .constant(!requirement.holds) {
-                allowed.insert(IdiomSet(idiom))
-            }
-            resolved.idioms.formIntersection(allowed)
-        }
+        resolved.requirement = nil
+        resolved.idioms.formIntersection(link >= 0 && Int(link) < allowed.count ? allowed[Int(link)] : [])
         return resolved
     }
 
@@ -125,7 +130,7 @@ struct Resolution {
 
     /// A decision with, for the Mac, iPad and iPhone idioms, the branches each takes; nil when it
     /// goes the same way in every idiom (it does not decide on the idiom).
-    func resolve(_ decision: PendingDecision) -> IdiomDecisionFact? {
+    func resolve(_ decision: PendingDecision, allowed: [IdiomSet]) -> IdiomDecisionFact? {
         var routes: [Idiom: [IdiomDecisionFact.Step]] = [:]
         for idiom in [Idiom.mac, .pad, .phone] {
             var steps: [IdiomDecisionFact.Step] = []
@@ -153,6 +158,6 @@ struct Resolution {
             helpers: helpers.filter { seen.insert($0.name).inserted },
             consequences: decision.consequences,
             position: decision.position ?? anchor,
-            guardContext: context(decision.guardContext))
+            guardContext: resolved(decision.guardContext, allowed))
     }
 }

@@ -103,7 +103,8 @@ public enum ConfigurationLoader {
                 case "overrides": configuration.overrides = overrides(value)
                 case "limits": configuration.limits = limits(value)
                 case "swift_version":
-                    if let text = value.scalar?.string, let version = SwiftVersion(text) {
+                    // Swift's versions start at 1: `0` (or `0.5`) is a mistake, not a version.
+                    if let text = value.scalar?.string, let version = SwiftVersion(text), version.components.first ?? 0 >= 1 {
                         configuration.swiftVersion = version
                     } else {
                         problem(value, "'swift_version' must be a version such as 5.10 or 6.2")

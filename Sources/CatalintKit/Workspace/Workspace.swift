@@ -79,8 +79,19 @@ public struct Workspace: Sendable {
     }
 
     /// The folder that holds every path (a file's own folder), absolute; the working folder when
-    /// there are none.
+    /// there are none. A path that does not exist (an editor's unsaved buffer given to
+    /// `--stdin-filename`) counts by the nearest folder above it that does, so nothing is made
+    /// in a folder that is not there.
     public static func commonFolder(of paths: [String]) -> String {
+        var folder = sharedFolder(of: paths)
+        var isDirectory: ObjCBool = false
+        while folder != "/" && !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            folder = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+        }
+        return folder
+    }
+
+    private static func sharedFolder(of paths: [String]) -> String {
         let folders = paths.map { path -> [Substring] in
             var isDirectory: ObjCBool = false
             let absolute = Configuration.absolute(path)
