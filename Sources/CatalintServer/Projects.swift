@@ -21,6 +21,8 @@ final class Project: @unchecked Sendable {
         self.configurationProblems = configurationProblems
         var options = LintOptions(idiom: workspace.idiom, jobs: jobs, configuration: workspace.configuration,
                                   cacheDirectory: Self.join(root, ".catalint_cache"))
+        // The same files as the command line lints, each judged by the targets that build it.
+        options.membership = workspace.membership
         options.workerExecutable = LintOptions.ownExecutable
         self.session = ProjectSession(root: root, options: options)
     }
@@ -121,12 +123,12 @@ final class Projects: @unchecked Sendable {
         return changed
     }
 
-    /// True for the files whose change can change a project's settings: `.catalint.yml`, an Xcode
-    /// project, an XcodeGen spec.
+    /// True for the files whose change can change a project's settings or which files it builds:
+    /// `.catalint.yml`, an Xcode project, an XcodeGen spec, a package manifest.
     static func decidesSettings(_ path: String) -> Bool {
         let name = URL(fileURLWithPath: path).lastPathComponent
         return name == Configuration.fileName || name == "project.pbxproj" || name == "project.yml" || name == "project.yaml"
-            || path.hasSuffix(".xcodeproj")
+            || name == "Package.swift" || path.hasSuffix(".xcodeproj")
     }
 
     /// The configuration and idiom of a folder or file; the defaults when its `.catalint.yml` is
@@ -146,7 +148,8 @@ final class Projects: @unchecked Sendable {
     private func fallback(_ path: String) -> Workspace {
         let folder = Workspace.commonFolder(of: [path])
         let root = ConfigurationLoader.discover(from: folder).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? folder
-        return Workspace(configuration: Configuration(directory: root), idiom: IdiomDetection.detect(for: [path]).idiom, root: root)
+        return Workspace(configuration: Configuration(directory: root), idiom: IdiomDetection.detect(for: [path]).idiom, root: root,
+                         membership: BuildMembership())
     }
 
     /// Names the files of a project that add nothing to its index, being past their budget.

@@ -23,6 +23,11 @@ public struct LintOptions: Sendable {
     public var cacheDirectory: String?
     /// Called as files are done, with how many are done and how many there are, from worker threads.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// Which files the projects build and how their targets run (`Workspace.membership`): files no
+    /// target builds are left out, and each file is judged in its targets' idiom. Nil: every file
+    /// is linted in `idiom`.
+    public var membership: BuildMembership?
+
     /// catalint's executable, to process files in worker processes that can be stopped past the
     /// budget (`LintOptions.ownExecutable`); nil to process them on threads of this process.
     public var workerExecutable: String?
@@ -43,13 +48,15 @@ public struct LintOptions: Sendable {
         self.cacheDirectory = cacheDirectory
     }
 
-    /// The severity of `rule` in the file at `path`, or nil when it does not report there: the
-    /// rule's default (a note under `--idiom pad` for rules about exceptions in the Mac idiom; none
+    /// The severity of `rule` in the file at `path`, or nil when it does not report there: none
+    /// where the file's targets never meet what the rule is about (see `idiom(of:at:)`); the
+    /// rule's default (a note in the pad idiom for rules about exceptions in the Mac idiom; none
     /// for an opt-in rule that nothing asked for), then the configuration's `rules:` and
     /// `overrides:`, then `--select`, `--extend-select` and `--ignore`.
     public func severity(of rule: RuleDefinition, at path: String) -> Severity? {
         if ignoredRules.contains(rule.id) { return nil }
         if let onlyRules, !onlyRules.contains(rule.id) { return nil }
+        guard let idiom = idiom(of: rule, at: path) else { return nil }
         if let level = configuration.level(of: rule.id, at: path) { return level.severity }
         if rule.optIn && onlyRules == nil && !extendedRules.contains(rule.id) { return nil }
         if idiom == .pad && rule.category == .exception { return .note }
@@ -77,6 +84,9 @@ public struct LintResult: Sendable {
     /// How many files (linted, or read for the project index) came from the cache, and how many
     /// were looked up in it; nil without a cache.
     public var cache: (hits: Int, lookups: Int)?
+    /// What the projects said of the files (which target judged each, which were left out); nil
+    /// without `LintOptions.membership`.
+    public var build: BuildReport?
     /// Files read only for the project index that are past their budget, so the index lacks their
     /// declarations (`-v` names them), sorted by path.
     public var unindexed: [UnindexedFile] = []
@@ -122,7 +132,12 @@ public struct Linter: Sendable {
         case .sources(let sources):
             files = sources.filter { !configuration.isExcluded($0.path) }.map { FileInput(path: $0.path, kind: kind(of: $0.path), text: $0.text) }
         }
-        return lint(files)
+        // Files that no target of their project builds are left out, however they were named.
+        let linted = files.filter { options.admits($0.path) }
+        var result = lint(linted)
+        result.build = options.membership?.report(linted: linted.map(\.path), leftOut: files.filter { !options.admits($0.path) }.map(\.path),
+                                                   idiom: options.idiom)
+        return result
     }
 
     private func kind(of path: String) -> InputKind {
@@ -222,7 +237,7 @@ public struct Linter: Sendable {
     private func indexOnlyFiles(excluding linted: Set<String>) -> [String] {
         guard let root = options.indexRoot,
               let all = try? FileDiscovery.files(in: [root], configuration: options.configuration) else { return [] }
-        return all.filter { options.configuration.inputKind($0) == .swift && !linted.contains(Configuration.absolute($0)) }
+        return all.filter { options.configuration.inputKind($0) == .swift && !linted.contains(Configuration.absolute($0)) && options.admits($0) }
     }
 
     private func diagnostic(for problem: InputProblem, excerpts: [String: [ExcerptKey: SourceExcerpt]]) -> Diagnostic? {

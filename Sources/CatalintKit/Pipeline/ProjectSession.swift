@@ -36,7 +36,7 @@ public final class ProjectSession: @unchecked Sendable {
     /// Reads the project's Swift files again (new, changed and deleted ones), through the cache.
     public func reload() {
         let files = (try? FileDiscovery.files(in: [root], configuration: options.configuration))?
-            .filter { options.configuration.inputKind($0) == .swift } ?? []
+            .filter { options.configuration.inputKind($0) == .swift && options.admits($0) } ?? []
         let read = processor.outputs(for: files.map { FileInput(path: $0, kind: .swift) }, jobs: options.jobs)
         processor.cache?.save()
         lock.lock()
@@ -49,7 +49,7 @@ public final class ProjectSession: @unchecked Sendable {
 
     /// Reads some files again after they changed on disk (a save, a change another program made).
     public func filesChanged(_ paths: [String]) {
-        let swiftFiles = paths.filter { options.configuration.inputKind($0) == .swift }
+        let swiftFiles = paths.filter { options.configuration.inputKind($0) == .swift && options.admits($0) }
         let existing = swiftFiles.filter { ResultCache.stamp(of: $0) != nil }
         let read = Dictionary(processor.outputs(for: existing.map { FileInput(path: $0, kind: .swift) }, jobs: options.jobs).map { ($0.path, $0) },
                               uniquingKeysWith: { first, _ in first })
@@ -73,7 +73,7 @@ public final class ProjectSession: @unchecked Sendable {
 
     /// Lints a document from the editor's text, as if it were the file at `path`.
     public func lint(path: String, text: String) -> LintResult {
-        guard !options.configuration.isExcluded(path), let kind = options.configuration.inputKind(path) else {
+        guard !options.configuration.isExcluded(path), options.admits(path), let kind = options.configuration.inputKind(path) else {
             return LintResult(diagnostics: [], paths: [])
         }
         // On a thread of its own, with the budget's backstop, like any file of a run.
