@@ -18,7 +18,10 @@ import Darwin
 /// A worker is catalint's own executable started with `FileWorkers.argument`; it reads the
 /// lowering settings once, then files (path, kind, text) one at a time on standard input, and
 /// writes back each file's `FileOutput` in the cache's binary form. The command line and the
-/// language server use workers; the library alone (tests, embedders) runs files on threads.
+/// language server send a worker the files whose nesting can make the parser's time unbounded
+/// (`SwiftSourceFile.needsIsolation`); every other file, whose parse time grows with its size
+/// alone, stays on a thread of its own process, where passing the data costs nothing. The library
+/// alone (tests, embedders) runs every file on threads.
 public final class FileWorkers: @unchecked Sendable {
     /// The argument that starts catalint as a worker.
     public static let argument = "__file-worker"
@@ -58,7 +61,17 @@ public final class FileWorkers: @unchecked Sendable {
     }
 
     deinit {
-        for worker in idle { worker.stop() }
+        stopAll()
+    }
+
+    /// Stops the idle workers (those at work stop when they are done and find no more work, or at
+    /// the end of the process); a later file starts new ones.
+    func stopAll() {
+        lock.lock()
+        let stopping = idle
+        idle = []
+        lock.unlock()
+        for worker in stopping { worker.stop() }
     }
 
     /// What a worker makes of a file, or nil when no worker could be started (the caller then
@@ -178,7 +191,13 @@ private final class Worker {
         self.answers = answers
     }
 
+    /// Held from making a worker's pipes until it is started, so that no other worker started at
+    /// the same time inherits them (they close on exec, set right after they are made).
+    private static let spawning = NSLock()
+
     static func start(_ executable: String, settings: Data) -> Worker? {
+        spawning.lock()
+        defer { spawning.unlock() }
         // Both pipes close on exec, so no worker holds another's: the child gets its ends as 0 and 1.
         guard let toWorker = makePipe() else { return nil }
         guard let fromWorker = makePipe() else {

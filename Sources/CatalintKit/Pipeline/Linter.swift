@@ -162,6 +162,7 @@ public struct Linter: Sendable {
             index.merge(output.index)
         }
         processor.cache?.save()
+        processor.workers?.stopAll()
         var result = LintResult(diagnostics: diagnose(outputs, index: index), paths: inputs.map(\.path).sorted())
         result.unindexed = unindexed
         if let cacheRefusal { result.warnings.append(cacheRefusal + "; this run goes without a cache") }
