@@ -61,9 +61,12 @@ struct FileProcessor: Sendable {
                                swiftVersion: swiftVersion)
         }
         let hash = ResultCache.hash(text)
-        if let cache, let cached = cache.output(for: input.path, contentHash: hash, stamp: stamp) { return cached }
+        if let cache, var cached = cache.output(for: input.path, contentHash: hash, stamp: stamp) {
+            cached.contentHash = hash
+            return cached
+        }
         let source = SourceInput(path: input.path, kind: input.kind, contents: contents)
-        let output: FileOutput
+        var output: FileOutput
         if let workers, input.kind == .swift, SwiftSourceFile.needsIsolation(text, limits: limits),
            let answer = workers.output(for: source, grace: Self.grace) {
             output = answer
@@ -71,6 +74,7 @@ struct FileProcessor: Sendable {
             output = FileJob.run(source, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, deadline: deadline)
             if deadline.hasExpired { return Self.pastTime(input.path, limits: limits) }
         }
+        output.contentHash = hash
         if !output.isPastTime { cache?.store(output, path: input.path, contentHash: hash, stamp: stamp) }
         return output
     }
@@ -85,7 +89,7 @@ struct FileProcessor: Sendable {
 }
 
 /// A file that contributed nothing to the project index because it is past its budget, and why.
-public struct UnindexedFile: Sendable, Hashable {
+public struct UnindexedFile: Sendable, Hashable, Codable {
     public var path: String
     public var reason: String
 }
