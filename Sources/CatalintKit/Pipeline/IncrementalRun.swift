@@ -20,8 +20,9 @@ struct IncrementalRun {
     let recording: Bool
     /// The snapshot of this run, for the next.
     private(set) var snapshot = RunSnapshot()
-    /// How many files the snapshot had unchanged.
+    /// How many files the snapshot had unchanged, and how many the run had in all.
     private(set) var unchanged = 0
+    private(set) var files = 0
 
     init(linter: Linter, processor: FileProcessor, previous: RunSnapshot, recording: Bool) {
         self.linter = linter
@@ -35,6 +36,7 @@ struct IncrementalRun {
     mutating func lint(_ inputs: [FileInput], others: [FileInput]) -> LintResult {
         let lintedPaths = Set(inputs.map(\.path))
         let all = inputs + others
+        files = all.count
         // 1. Which files changed.
         let states = parallelMap(all, jobs: options.jobs) { input in Self.state(of: input) }
         var fresh: [Int] = []
@@ -139,6 +141,7 @@ struct IncrementalRun {
         }
         var result = LintResult(diagnostics: diagnostics.sorted(), paths: inputs.map(\.path).sorted())
         result.unindexed = unindexed
+        if recording { result.reread = fresh.count }
         return result
     }
 

@@ -92,6 +92,9 @@ public struct LintResult: Sendable {
     public var unindexed: [UnindexedFile] = []
     /// What the user should know about the run itself (a cache folder refused), for standard error.
     public var warnings: [String] = []
+    /// With a cache: how many files (linted or read for the index) changed since the last run of
+    /// the same kind, and were read again; the others were not read at all.
+    public var reread: Int?
 
     public init(diagnostics: [Diagnostic], paths: [String]) {
         self.diagnostics = diagnostics
@@ -163,7 +166,8 @@ public struct Linter: Sendable {
         if let runKey, let cache = processor.cache { run.snapshot.save(in: cache.directory, key: runKey) }
         if let cacheRefusal { result.warnings.append(cacheRefusal + "; this run goes without a cache") }
         if let cache = processor.cache {
-            result.cache = (run.unchanged + cache.hits, run.unchanged + cache.hits + cache.misses)
+            // Files whose results came from the snapshot or the cache, of all the run read or indexed.
+            result.cache = (run.files - cache.misses, run.files)
         }
         return result
     }
