@@ -163,7 +163,7 @@ public struct Linter: Sendable {
         var result = run.lint(inputs, others: others)
         processor.cache?.save()
         processor.workers?.stopAll()
-        if let runKey, let cache = processor.cache { run.snapshot.save(in: cache.directory, key: runKey) }
+        if let runKey, let cache = processor.cache, run.changed || previous == nil { run.snapshot.save(in: cache.directory, key: runKey) }
         if let cacheRefusal { result.warnings.append(cacheRefusal + "; this run goes without a cache") }
         if let cache = processor.cache {
             // Files whose results came from the snapshot or the cache, of all the run read or indexed.
