@@ -37,6 +37,9 @@ public struct RuleDefinition: Sendable, Decodable {
     public var message: String
     /// The `help:` line of the diagnostic, with placeholders too.
     public var help: String
+    /// Parts of the message and help that the rule's logic picks by name (`Phrase.named`), with
+    /// placeholders of their own.
+    public var phrases: [String: String]
     /// The UIKit knowledge the rule's logic reads, of the kind its logic declares; nil for the
     /// tool's own rules, which have no logic.
     public var uikit: (any RuleKnowledge)?
@@ -47,7 +50,7 @@ public struct RuleDefinition: Sendable, Decodable {
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, title, severity, category
         case optIn = "opt_in"
-        case summary, rationale, advice, reference, message, help, uikit, examples, fix
+        case summary, rationale, advice, reference, message, help, phrases, uikit, examples, fix
     }
 
     public init(from decoder: Decoder) throws {
@@ -64,6 +67,7 @@ public struct RuleDefinition: Sendable, Decodable {
         reference = try container.decode(Reference.self, forKey: .reference)
         message = try container.decode(String.self, forKey: .message)
         help = try container.decode(String.self, forKey: .help)
+        phrases = try container.decodeIfPresent([String: String].self, forKey: .phrases) ?? [:]
         examples = try container.decodeIfPresent(Examples.self, forKey: .examples)
         fix = try container.decodeIfPresent(FixDefinition.self, forKey: .fix)
         if let logic = RuleRegistry.logic[id] {
@@ -160,25 +164,59 @@ public struct RuleDefinition: Sendable, Decodable {
     /// The fix for a finding of this rule, when the rule has one and the finding's place can take it.
     func fix(for finding: Finding) -> Fix? {
         guard let fix, let site = finding.site, let edits = fix.kind.edits(at: site) else { return nil }
-        return Fix(title: render(fix.title, finding.values), applicability: fix.applicability, edits: edits)
+        return Fix(title: render(fix.title, finding), applicability: fix.applicability, edits: edits)
     }
 
-    /// The message and help with the placeholders filled from `values`.
-    /// `template` with each `{name}` replaced by its value, in one pass from left to right: a value
-    /// is never read again, so text from the user's code that looks like a placeholder stays as it
-    /// is. A placeholder without a value stays as written.
+    /// The diagnostic's message for a finding.
+    func message(for finding: Finding) -> String {
+        render(message, finding)
+    }
+
+    /// The diagnostic's help line for a finding.
+    func help(for finding: Finding) -> String {
+        render(help, finding)
+    }
+
+    /// `template` with each placeholder filled from the finding: its phrases, else its values.
+    func render(_ template: String, _ finding: Finding) -> String {
+        guard !finding.phrases.isEmpty else { return render(template, finding.values) }
+        return render(template) { name in finding.phrases[name].map(text(of:)) ?? finding.values[name] }
+    }
+
+    /// `template` with each `{name}` replaced by its value.
     func render(_ template: String, _ values: [String: String]) -> String {
+        render(template) { values[$0] }
+    }
+
+    /// The text of a phrase: a named one rendered from the rule's `phrases` (left as `{name}` when
+    /// the rule has no such phrase, as a placeholder without a value is).
+    private func text(of phrase: Phrase) -> String {
+        switch phrase {
+        case .text(let text):
+            return text
+        case .named(let name, let parts):
+            guard let template = phrases[name] else { return "{\(name)}" }
+            return render(template) { parts[$0].map(text(of:)) }
+        case .list(let parts, let separator):
+            return parts.map(text(of:)).joined(separator: text(of: separator))
+        }
+    }
+
+    /// `template` with each `{name}` replaced by `value(name)`, in one pass from left to right: a
+    /// value is never read again, so text from the user's code that looks like a placeholder stays
+    /// as it is. A placeholder without a value stays as written.
+    private func render(_ template: String, value: (String) -> String?) -> String {
         var text = ""
         var rest = template[...]
         while let open = rest.firstIndex(of: "{") {
             text += rest[..<open]
             let afterOpen = rest.index(after: open)
-            guard let close = rest[afterOpen...].firstIndex(of: "}"), let value = values[String(rest[afterOpen..<close])] else {
+            guard let close = rest[afterOpen...].firstIndex(of: "}"), let filled = value(String(rest[afterOpen..<close])) else {
                 text.append("{")
                 rest = rest[afterOpen...]
                 continue
             }
-            text += value
+            text += filled
             rest = rest[rest.index(after: close)...]
         }
         return text + rest
