@@ -1,5 +1,6 @@
 /// How the rules' knowledge is declared: each kind of knowledge, and each entry of one, is a struct
-/// with a table of its keys (`fields`). Everything else follows from that one table:
+/// with a table of its keys (`fields`); so are the smaller mappings of a rule file (`reference:`,
+/// `examples:`, `fix:`). Everything else follows from that one table:
 ///
 /// - strict decoding from `Rules/<id>.yml` and `.catalint.yml`: a key the table does not name is an
 ///   error with its place and a suggestion; a value that breaks a field's restriction too;
@@ -244,6 +245,14 @@ extension Bool: SchemaValue {
 extension Array: SchemaValue where Element: SchemaValue {
     static func schema(in definitions: inout SchemaDefinitions) -> JSONValue { ["type": "array", "items": Element.schema(in: &definitions)] }
 }
+
+/// An enumeration written as one of its raw values: `safe`, `unsafe`.
+extension SchemaValue where Self: RawRepresentable & CaseIterable, RawValue == String {
+    static func schema(in definitions: inout SchemaDefinitions) -> JSONValue { ["enum": .strings(allCases.map(\.rawValue))] }
+}
+
+extension FixKind: SchemaValue {}
+extension FixApplicability: SchemaValue {}
 
 /// The `definitions` of a JSON Schema: each shape once, in the order first used.
 struct SchemaDefinitions {

@@ -52,6 +52,11 @@ extension RuleLogic {
     /// The option names the rule takes.
     static var optionNames: [String] { Knowledge.keys }
 
+    /// The schemas of the rule's options, for the configuration schema.
+    static func optionSchemas(in definitions: inout SchemaDefinitions) -> [(String, JSONValue)] {
+        Knowledge.optionSchemas(in: &definitions)
+    }
+
     /// Runs the rule with its knowledge, extended by the user's options.
     func run(on facts: UIFacts, knowledge: (any RuleKnowledge)?, options: (any RuleKnowledge)?) -> [Finding] {
         var merged = knowledge as? Knowledge ?? Knowledge()
