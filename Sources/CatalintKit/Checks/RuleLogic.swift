@@ -20,7 +20,7 @@ public struct Finding: Sendable {
 /// A part of a message that a rule's logic picks and its YAML file words (`phrases:`), so that a
 /// rule's Swift holds no words: `.named("a_width", ["value": .text("1024")])` with
 /// `a_width: "a width of {value}"` shows "a width of 1024".
-public indirect enum Phrase: Sendable, Equatable {
+public indirect enum Phrase: Sendable {
     /// The rule's phrase of this name, its placeholders filled from these parts.
     case named(String, [String: Phrase] = [:])
     /// Text from the code or the knowledge, shown as it is.

@@ -1,7 +1,7 @@
 /// A JSON value whose objects keep their members in the order they are written, for documents
 /// catalint generates and keeps in the repository (the JSON Schemas in `docs/`): the same value
 /// always prints to the same bytes, on every platform.
-indirect enum JSONValue: Sendable, Equatable {
+indirect enum JSONValue: Sendable {
     case string(String)
     case integer(Int)
     case number(Double)
@@ -9,7 +9,7 @@ indirect enum JSONValue: Sendable, Equatable {
     case array([JSONValue])
     case object([Member])
 
-    struct Member: Sendable, Equatable {
+    struct Member: Sendable {
         var key: String
         var value: JSONValue
     }
@@ -41,30 +41,26 @@ indirect enum JSONValue: Sendable, Equatable {
         case .number(let value): text += value == value.rounded() && abs(value) < 1e15 ? String(Int(value)) : String(value)
         case .bool(let value): text += value ? "true" : "false"
         case .array(let elements):
-            guard !elements.isEmpty else {
-                text += "[]"
-                return
-            }
-            text += "[\n"
-            for (offset, element) in elements.enumerated() {
-                text += indent + "  "
-                element.write(to: &text, indent: indent + "  ")
-                text += offset == elements.count - 1 ? "\n" : ",\n"
-            }
-            text += indent + "]"
+            writeBracketed(elements.map { ("", $0) }, open: "[", close: "]", to: &text, indent: indent)
         case .object(let members):
-            guard !members.isEmpty else {
-                text += "{}"
-                return
-            }
-            text += "{\n"
-            for (offset, member) in members.enumerated() {
-                text += indent + "  " + quoted(member.key) + ": "
-                member.value.write(to: &text, indent: indent + "  ")
-                text += offset == members.count - 1 ? "\n" : ",\n"
-            }
-            text += indent + "}"
+            writeBracketed(members.map { (quoted($0.key) + ": ", $0.value) }, open: "{", close: "}", to: &text, indent: indent)
         }
+    }
+
+    /// The elements of an array or the members of an object (each after its prefix, a key), one a
+    /// line, or `[]` and `{}` when there are none.
+    private func writeBracketed(_ items: [(prefix: String, value: JSONValue)], open: String, close: String, to text: inout String, indent: String) {
+        guard !items.isEmpty else {
+            text += open + close
+            return
+        }
+        text += open + "\n"
+        for (offset, item) in items.enumerated() {
+            text += indent + "  " + item.prefix
+            item.value.write(to: &text, indent: indent + "  ")
+            text += offset == items.count - 1 ? "\n" : ",\n"
+        }
+        text += indent + close
     }
 }
 
