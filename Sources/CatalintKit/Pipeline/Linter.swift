@@ -251,8 +251,8 @@ public struct Linter: Sendable {
                     rule: definition.id,
                     severity: severity,
                     position: finding.position,
-                    message: definition.render(definition.message, finding.values),
-                    help: definition.render(definition.help, finding.values),
+                    message: definition.message(for: finding),
+                    help: definition.help(for: finding),
                     excerpt: Self.excerpt(finding.position, excerpts),
                     fix: definition.fix(for: finding)))
             }

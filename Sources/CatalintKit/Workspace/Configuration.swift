@@ -165,7 +165,7 @@ public struct FileLimits: Sendable, Hashable {
     var fingerprint: String { "\(fileSize) \(nesting) \(operatorChain)" }
 
     /// The keys of `limits:` in `.catalint.yml`.
-    public static let keys = ["file_size", "nesting", "operator_chain", "seconds_per_file"]
+    public static let keys = ConfigurationLoader.limitKeys.map(\.name)
 }
 
 /// Paths relative to a folder, for globs, baselines and the reports CI services read.
