@@ -13,10 +13,21 @@ import PackageDescription
 /// `CATALINT_ARTIFACTBUNDLE` names, else the catalint installed on the machine.
 let release: (version: String, checksum: String)? = nil
 
-/// `CATALINT_ARTIFACTBUNDLE`: the absolute path of a local `catalint.artifactbundle.zip` or
+/// `CATALINT_ARTIFACTBUNDLE`: the path of a local `catalint.artifactbundle.zip` or
 /// `catalint.artifactbundle` folder, used instead of the release (CI, or trying a release before
-/// publishing it).
-let localBundle = Context.environment["CATALINT_ARTIFACTBUNDLE"].flatMap { $0.isEmpty ? nil : $0 }
+/// publishing it). SwiftPM takes a local binary target's path relative to the package, so an
+/// absolute path is rewritten relative to this folder.
+let localBundle = Context.environment["CATALINT_ARTIFACTBUNDLE"].flatMap { $0.isEmpty ? nil : relativeToPackage($0) }
+
+/// `path` relative to this package's folder (`../../dist/catalint.artifactbundle.zip`).
+func relativeToPackage(_ path: String) -> String {
+    guard path.hasPrefix("/") else { return path }
+    let target = path.split(separator: "/")
+    let here = Context.packageDirectory.split(separator: "/")
+    var shared = 0
+    while shared < min(target.count, here.count) && target[shared] == here[shared] { shared += 1 }
+    return (Array(repeating: "..", count: here.count - shared) + target[shared...].map(String.init)).joined(separator: "/")
+}
 
 /// The binary target, named after the bundle.
 let bundle: Target? = {
