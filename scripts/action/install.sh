@@ -51,13 +51,14 @@ if [ -n "$asset" ] \
   echo "catalint: installed $asset from $base"
 else
   echo "::notice title=catalint::no released catalint ${version:-(newest)} for ${RUNNER_OS:-this runner} ${RUNNER_ARCH:-}; building it from the action's source, which takes minutes"
+  # The same command as scripts/build-artifactbundle.sh, run in the package's folder (asked for with
+  # --package-path from another folder, SwiftPM rebuilt modules a build there had made).
   if [ "$(uname -s)" = Linux ]; then
-    flags=(-c release --static-swift-stdlib --product catalint --package-path "$GITHUB_ACTION_PATH")
+    flags=(-c release --static-swift-stdlib --product catalint)
   else
-    flags=(-c release --product catalint --package-path "$GITHUB_ACTION_PATH")
+    flags=(-c release --product catalint)
   fi
-  swift build "${flags[@]}"
-  cp "$(swift build "${flags[@]}" --show-bin-path)/catalint" "$bin/catalint"
+  (cd "$GITHUB_ACTION_PATH" && swift build "${flags[@]}" && cp "$(swift build "${flags[@]}" --show-bin-path)/catalint" "$bin/catalint")
   source=source
 fi
 
