@@ -19,8 +19,11 @@ final class Project: @unchecked Sendable {
         self.workspace = workspace
         self.configurationFile = configurationFile
         self.configurationProblems = configurationProblems
-        let options = LintOptions(idiom: workspace.idiom, jobs: jobs, configuration: workspace.configuration,
+        var options = LintOptions(idiom: workspace.idiom, jobs: jobs, configuration: workspace.configuration,
                                   cacheDirectory: Self.join(root, ".catalint_cache"))
+        // The same files as the command line lints, each judged by the targets that build it.
+        options.membership = workspace.membership
+        options.workerExecutable = LintOptions.ownExecutable
         self.session = ProjectSession(root: root, options: options)
     }
 
@@ -114,17 +117,18 @@ final class Projects: @unchecked Sendable {
         for (root, files) in swiftFiles {
             guard let project = projects[root] else { continue }
             project.session.filesChanged(files)
+            logUnindexed(project)
             changed = true
         }
         return changed
     }
 
-    /// True for the files whose change can change a project's settings: `.catalint.yml`, an Xcode
-    /// project, an XcodeGen spec.
+    /// True for the files whose change can change a project's settings or which files it builds:
+    /// `.catalint.yml`, an Xcode project, an XcodeGen spec, a package manifest.
     static func decidesSettings(_ path: String) -> Bool {
         let name = URL(fileURLWithPath: path).lastPathComponent
         return name == Configuration.fileName || name == "project.pbxproj" || name == "project.yml" || name == "project.yaml"
-            || path.hasSuffix(".xcodeproj")
+            || name == "Package.swift" || path.hasSuffix(".xcodeproj")
     }
 
     /// The configuration and idiom of a folder or file; the defaults when its `.catalint.yml` is
@@ -144,7 +148,15 @@ final class Projects: @unchecked Sendable {
     private func fallback(_ path: String) -> Workspace {
         let folder = Workspace.commonFolder(of: [path])
         let root = ConfigurationLoader.discover(from: folder).map { URL(fileURLWithPath: $0).deletingLastPathComponent().path } ?? folder
-        return Workspace(configuration: Configuration(directory: root), idiom: IdiomDetection.detect(for: [path]).idiom, root: root)
+        return Workspace(configuration: Configuration(directory: root), idiom: IdiomDetection.detect(for: [path]).idiom, root: root,
+                         membership: BuildMembership())
+    }
+
+    /// Names the files of a project that add nothing to its index, being past their budget.
+    private func logUnindexed(_ project: Project) {
+        for file in project.session.unindexed {
+            log("not indexed: \(file.path): \(file.reason); its declarations are unknown to the documents of \(project.root)")
+        }
     }
 
     private func build(root: String, workspace: (Workspace, [(position: SourcePosition, message: String)])?) -> Project {
@@ -156,6 +168,8 @@ final class Projects: @unchecked Sendable {
         let seconds = String(format: "%.2f", Date().timeIntervalSince(start))
         log("project \(root): configuration \(configurationFile ?? "none (the defaults)"), idiom \(opened.idiom.rawValue), "
             + "\(project.session.fileCount) Swift files indexed in \(seconds) s")
+        if let refusal = project.session.cacheRefusal { log("\(refusal); this project goes without a cache") }
+        logUnindexed(project)
         built(project)
         return project
     }

@@ -36,6 +36,8 @@ struct Catalint: ParsableCommand {
     /// version, 1 for findings, 2 for usage errors and internal failures.
     static func main() {
         tuneAllocator()
+        // A worker process of a lint run or of the server (not a command for people).
+        if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == FileWorkers.argument { FileWorkers.serve() }
         if let mistyped = mistypedSubcommand(Array(CommandLine.arguments.dropFirst())) {
             FileHandle.standardError.write(Data("error: unknown command '\(mistyped.word)'. Did you mean `\(mistyped.command)`? (`catalint --help` lists the commands; to lint a path of that name, write ./\(mistyped.word).)\n".utf8))
             Foundation.exit(ExitStatus.usage)
@@ -156,7 +158,7 @@ struct Lint: ParsableCommand {
     @Option(help: ArgumentHelp("Opt-in rules that report in this run besides the default ones (comma-separated ids).", valueName: "ids"))
     var extendSelect: [String] = []
 
-    @Flag(name: [.short, .long], help: "Say which configuration and which Xcode setting decided the idiom (on standard error).")
+    @Flag(name: [.short, .long], help: "Say which configuration and which Xcode setting decided the idiom, which target judged each file, and which files were left out and why (on standard error).")
     var verbose = false
 
     @Option(help: ArgumentHelp("Record the current findings in a baseline file, and exit 0.", valueName: "file"))
@@ -176,6 +178,11 @@ struct Lint: ParsableCommand {
 
     @Flag(help: "Lint only the files git sees as modified or staged against HEAD, or untracked, under the paths.")
     var changed = false
+
+    @Flag(inversion: .prefixedNo,
+          help: ArgumentHelp("Also lint the Swift files that no target of the project compiles, and the storyboards and xibs that none copies (test sources, files left out of the project). Default: the configuration's include_unbuilt, else no.",
+                             discussion: "With an Xcode project, an XcodeGen project.yml or a Package.swift, catalint lints what the app builds: --verbose lists what it left out and why."))
+    var includeUnbuilt: Bool?
 
     @Option(help: ArgumentHelp("Keep the cache of each file's results here (default: .catalint_cache in the project folder).", valueName: "path"))
     var cacheDir: String?
@@ -233,6 +240,7 @@ struct Lint: ParsableCommand {
         request.strictBaseline = strictBaseline
         request.output = output
         request.changed = changed
+        request.includeUnbuilt = includeUnbuilt
         request.cacheDirectory = cacheDir
         request.noCache = noCache
         request.fix = fix || unsafeFixes

@@ -28,6 +28,8 @@ struct LintRequest {
     var output: String?
     /// Lint standard input as if it were this file (`--stdin-filename PATH -`).
     var stdinFilename: String?
+    /// `--include-unbuilt` (true) or `--no-include-unbuilt` (false); nil means the configuration's.
+    var includeUnbuilt: Bool?
     /// The text read from standard input, for `stdinFilename`.
     var stdinText: String?
     /// The bytes read from standard input, decoded as the file `stdinFilename` names once the
@@ -73,11 +75,18 @@ enum LintCommand {
         do {
             let linted = request.stdinFilename.map { [$0] } ?? request.paths
             let source: Workspace.ConfigurationSource = request.noConfig ? .none : request.configPath.map { .file($0) } ?? .nearest
-            let workspace = try Workspace.open(linting: linted, configuration: source, idiom: request.idiom, log: verbose)
+            let workspace = try Workspace.open(linting: linted, configuration: source, idiom: request.idiom, includeUnbuilt: request.includeUnbuilt,
+                                               log: verbose)
             var options = LintOptions(idiom: workspace.idiom, jobs: request.jobs, onlyRules: request.select.map(Set.init),
                                       ignoredRules: Set(request.ignore), configuration: workspace.configuration)
             options.extendedRules = Set(request.extendSelect)
+            options.membership = workspace.membership
+            options.workerExecutable = LintOptions.ownExecutable
             if !request.noCache {
+                if let named = request.cacheDirectory {
+                    // A folder the user named is made with the folders above it; the default only in the project root.
+                    try? FileManager.default.createDirectory(atPath: named, withIntermediateDirectories: true)
+                }
                 options.cacheDirectory = request.cacheDirectory ?? workspace.root + "/.catalint_cache"
                 verbose("cache: \(options.cacheDirectory!)")
             }
@@ -111,11 +120,17 @@ enum LintCommand {
                 fixReport = try applyFixes(&result, linter: Linter(options: options), inputs: inputs, unsafe: request.unsafeFixes)
             }
             result.diagnostics = FileText.columnsInFileEncoding(result.diagnostics)
+            let buildReport = BuildLog.lines(result.build, membership: workspace.membership, verbose: request.verbose)
+            for line in buildReport.verbose { verbose(line) }
             verbose("\(result.filesChecked) file\(result.filesChecked == 1 ? "" : "s") checked")
+            for file in result.unindexed {
+                verbose("not indexed: \(file.path): \(file.reason); its declarations are unknown to this run")
+            }
             if let cache = result.cache { verbose("cache: \(cache.hits) of \(cache.lookups) files' results from the cache") }
             let report = InputReport.of(result, configuration: workspace.configuration, request: request)
             var outcome = finish(&result, request: request, log: log)
-            outcome.stderr = fixReport + report.stderr + outcome.stderr
+            let warnings = result.warnings.map { "warning: \($0).\n" }.joined()
+            outcome.stderr = warnings + fixReport + buildReport.warnings + report.stderr + outcome.stderr
             if report.failed && outcome.exitCode != ExitStatus.usage {
                 outcome.exitCode = ExitStatus.usage
             }
@@ -136,7 +151,7 @@ enum LintCommand {
         var failures: [String] = []
         var byteOrderMarks: [String: Bool] = [:]
         for _ in 0..<10 {
-            let round = Fixer.round(result.diagnostics, unsafe: unsafe) { path in
+            let round = Fixer.round(result.diagnostics, unsafe: unsafe, linter: linter) { path in
                 guard !refused.contains(path), let data = FileManager.default.contents(atPath: path),
                       var text = String(data: data, encoding: .utf8) else { return nil }
                 byteOrderMarks[path] = text.hasPrefix("\u{FEFF}")
@@ -161,7 +176,7 @@ enum LintCommand {
         }
         var report = failures.joined()
         for path in refused.sorted() where !failures.contains(where: { $0.contains(path) }) {
-            report += "catalint: left \(path) unfixed: its fixes would leave a syntax error (please report this)\n"
+            report += "catalint: left \(path) unfixed: its fixes would leave a syntax error, or it could not be read again within its limits (please report this)\n"
         }
         if fixed > 0 {
             report += "catalint: applied \(fixed) fix\(fixed == 1 ? "" : "es") in \(files.count) file\(files.count == 1 ? "" : "s")\n"
@@ -216,7 +231,12 @@ enum LintCommand {
     private static func finish(_ result: inout LintResult, request: LintRequest, log: (String) -> Void) -> CommandOutcome {
         var outcome = CommandOutcome()
         var goneFromBaseline: [Baseline.Entry] = []
-        if result.filesChecked == 0 {
+        if result.filesChecked == 0, let leftOut = result.build?.leftOut, !leftOut.isEmpty {
+            // Test sources or files left out of the project, from pre-commit or a folder of them:
+            // nothing to lint is the expected answer, not a mistake in the paths.
+            let what = leftOut.count == 1 ? "no target of its project builds \(leftOut[0].path)" : "no target of their projects builds any of the \(leftOut.count) files"
+            outcome.stderr += "warning: no file was linted: \(what) (--verbose says why; --include-unbuilt lints \(leftOut.count == 1 ? "it" : "them")).\n"
+        } else if result.filesChecked == 0 {
             if request.pathsNamed && !request.changed && request.stdinFilename == nil {
                 return .failure("error: no file to lint under \(request.paths.joined(separator: ", ")): nothing there is a Swift, interface or Interface Builder file that the configuration includes.")
             }

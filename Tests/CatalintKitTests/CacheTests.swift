@@ -198,19 +198,16 @@ final class CacheTests: XCTestCase {
         XCTAssertTrue(output.facts.objects.contains { $0.settings.contains { $0.guardContext.checks == ["isSourceTypeAvailable"] } })
         XCTAssertFalse(output.index.helpers.isEmpty)
         XCTAssertFalse(output.suppressions.isEmpty)
-        var writer = BinaryWriter()
-        output.encode(to: &writer)
-        var reader = try BinaryReader(writer.finished())
-        let decoded = try FileOutput(from: &reader)
-        XCTAssertTrue(reader.isAtEnd)
+        let bytes = BinaryCoder.encode(output)
+        let decoded = try BinaryCoder.decode(FileOutput.self, from: bytes[...])
         XCTAssertEqual(decoded.facts, output.facts)
         XCTAssertEqual(decoded.excerpts, output.excerpts)
         XCTAssertEqual(decoded.index.helpers, output.index.helpers)
         XCTAssertEqual(decoded.suppressions.map(\.text), output.suppressions.map(\.text))
         // Every prefix of the bytes is refused, never misread or crashed on.
-        let bytes = writer.finished()
+        XCTAssertEqual(BinaryCoder.encode(decoded, canonical: true), BinaryCoder.encode(output, canonical: true), "encoded again, the same bytes")
         for length in stride(from: 0, to: bytes.count, by: 7) {
-            if var partial = try? BinaryReader(bytes.prefix(length)), let misread = try? FileOutput(from: &partial), partial.isAtEnd {
+            if let misread = try? BinaryCoder.decode(FileOutput.self, from: bytes.prefix(length)) {
                 XCTFail("a prefix of \(length) bytes decoded as \(misread.path)")
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import CatalintKit
 
 /// The seeded fuzz test: mutated Swift, interface YAML, storyboard XML and configuration YAML,
 /// drawn the same way on every run, go through the real command with its limits, and every run
@@ -131,6 +132,50 @@ final class FuzzTests: XCTestCase {
         // The draw covers both ways a configuration goes.
         XCTAssertGreaterThan(read, 0)
         XCTAssertGreaterThan(refused, 0)
+    }
+
+    /// The cache reader, on a real cache file mutated the same ways (bits flipped, pieces cut and
+    /// repeated, odd bytes): a lookup finds either nothing or exactly what was stored, never a
+    /// changed result, and never crashes.
+    func testMutatedCachesGiveNothingOrWhatWasStored() throws {
+        var generator = SeededGenerator(seed: 19)
+        let directory = try temporaryDirectory(self)
+        let sources = Self.seeds["swift"]! + ["import UIKit\nfunc f() {\n    if isPad { return }\n    let s = UIStepper()\n}\n"]
+        var stored: [String: [UInt8]] = [:]
+        let cache = ResultCache(directory: directory.path, key: 7)
+        for (number, source) in sources.enumerated() {
+            let path = directory.appendingPathComponent("File\(number).swift").path
+            let output = FileJob.run(SourceInput(path: path, kind: .swift, contents: .success(source)), vocabulary: .standard)
+            cache.store(output, path: path, contentHash: UInt64(number), stamp: ResultCache.Stamp(size: number, modified: 1))
+            stored[path] = BinaryCoder.encode(output, canonical: true)
+        }
+        cache.save()
+        let file = URL(fileURLWithPath: cache.file)
+        let good = try Data(contentsOf: file)
+        var found = 0
+        for trial in 0..<300 {
+            var bytes = Array(good)
+            for _ in 0..<Int.random(in: 1...3, using: &generator) {
+                let at = Int.random(in: 0..<bytes.count, using: &generator)
+                switch Int.random(in: 0..<4, using: &generator) {
+                case 0: bytes[at] ^= UInt8(1 << Int.random(in: 0..<8, using: &generator))
+                case 1: bytes.removeSubrange(at..<min(bytes.count, at + Int.random(in: 1...16, using: &generator)))
+                case 2: bytes.insert(contentsOf: bytes[at..<min(bytes.count, at + 12)], at: at)
+                default: bytes.insert(contentsOf: [0xFF, 0x80, 0x00], at: at)
+                }
+                if bytes.isEmpty { bytes = [0] }
+            }
+            try Data(bytes).write(to: file)
+            let read = ResultCache(directory: directory.path, key: 7)
+            for (number, path) in stored.keys.sorted().enumerated() {
+                guard let output = read.output(for: path, contentHash: UInt64(number), stamp: nil)
+                        ?? read.output(for: path, stamp: ResultCache.Stamp(size: number, modified: 1)) else { continue }
+                XCTAssertEqual(BinaryCoder.encode(output, canonical: true), stored[path], "trial \(trial): \(path) came back changed")
+                found += 1
+            }
+        }
+        // Most damage leaves most entries whole: the test also sees entries that are read.
+        XCTAssertGreaterThan(found, 0)
     }
 
     // Findings of scripts/fuzz.py, each reduced to its smallest form.

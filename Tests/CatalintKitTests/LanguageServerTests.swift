@@ -193,6 +193,50 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(client.received.filter { $0["id"] as? String == "pull" }.count, 1)
     }
 
+    // MARK: The budget
+
+    func testAProjectWithAFilePastTheBudgetStaysResponsive() throws {
+        // Generated.swift takes longer than the budget; Named.swift uses a class only it declares.
+        let folder = try temporaryDirectory(self)
+        try write("idiom: mac\nlimits:\n  seconds_per_file: 0.5\n", to: folder.appendingPathComponent(".catalint.yml"))
+        var generated = "import UIKit\nclass PullToRefresh: UIRefreshControl {}\nfunc make() {\n"
+        for number in 0..<BudgetEndToEndTests.slowStatements { generated += "    if flag\(number % 97) { return }\n    let s\(number) = UIStepper()\n" }
+        generated += "}\n"
+        try write(generated, to: folder.appendingPathComponent("Generated.swift"))
+        let namedText = "import UIKit\nlet pager = UIPageControl()\nlet refresh = PullToRefresh()\n"
+        try write(namedText, to: folder.appendingPathComponent("Named.swift"))
+
+        let client = try LanguageServerClient()
+        _ = try initialize(client, folder: folder)
+        // The project is read within the budget: the named document gets its diagnostics, without
+        // the declarations of the file past the budget, which the log names.
+        let named = folder.appendingPathComponent("Named.swift")
+        open(client, named, namedText)
+        XCTAssertEqual(try client.diagnostics(for: named, version: 1).map(\.rule), ["unavailable-control"])
+        XCTAssertTrue(client.logContains("not indexed: \(folder.appendingPathComponent("Generated.swift").path): linting it took more than 0.5 seconds"),
+                      client.log)
+        // The file past the budget, opened: its own lint stops at the budget with file-skipped.
+        let slow = folder.appendingPathComponent("Generated.swift")
+        open(client, slow, generated)
+        XCTAssertEqual(try client.diagnostics(for: slow, version: 1).map(\.rule), ["file-skipped"])
+        // While it is linted again, requests are answered and a cancelled one is cancelled.
+        client.sendFrames([
+            ["jsonrpc": "2.0", "method": "textDocument/didChange", "params": [
+                "textDocument": ["uri": slow.absoluteString, "version": 2], "contentChanges": [["text": generated + "// edited\n"]],
+            ]],
+            ["jsonrpc": "2.0", "id": "hover", "method": "textDocument/hover", "params": [
+                "textDocument": ["uri": slow.absoluteString], "position": ["line": 0, "character": 0],
+            ]],
+            ["jsonrpc": "2.0", "method": "$/cancelRequest", "params": ["id": "hover"]],
+        ])
+        let cancelled = try client.waitFor { $0["id"] as? String == "hover" }
+        XCTAssertEqual((cancelled["error"] as? [String: Any])?["code"] as? Int, -32800, "\(cancelled)")
+        let hover = try client.request("textDocument/hover", ["textDocument": ["uri": named.absoluteString], "position": ["line": 1, "character": 14]])
+        XCTAssertNotNil(hover["result"] as? [String: Any], "\(hover)")
+        XCTAssertEqual(try client.diagnostics(for: slow, version: 2).map(\.rule), ["file-skipped"])
+        try shutDown(client)
+    }
+
     // MARK: The project
 
     func testConfigurationAndProjectChangesRelintOpenDocuments() throws {

@@ -9,7 +9,8 @@ there, so that nothing catalint says is missed. The rows go to .corpus/candidate
   repo,commit,path,line,rule,expected,reason,found_by,context,catalint,source
 
 `expected` and `reason` are left empty for the labeller; `found_by` says which searches matched,
-`context` the enclosing `#if` conditions and hints (comment, IB parent element), `catalint` the
+`context` the file's membership verdict when the app does not build it for the Mac idiom
+(membership.py), the enclosing `#if` conditions and hints (comment, IB parent element), `catalint` the
 message catalint reports there (empty when it reports nothing), `source` the trimmed line.
 
 Usage: scripts/corpus/candidates.py [NAME ...] [--catalint PATH ... | --no-catalint]
@@ -30,6 +31,7 @@ from collections import Counter
 from types import SimpleNamespace
 
 sys.dont_write_bytecode = True  # no __pycache__ beside the scripts
+import membership  # noqa: E402  (which targets build each file)
 import score  # noqa: E402  (the runner and apps.csv reader are shared with score.py)
 
 HERE = score.HERE
@@ -306,8 +308,13 @@ def scan_interface_builder(path, data, candidates, subclasses):
                 context = "; ".join(filter(None, ["AppKit file (targetRuntime MacOSX.Cocoa)", context]))
             candidates.add(path, number, rule, found_by, text, context)
 
-        if name in ("stepper", "pageControl", "refreshControl"):
+        if name in ("stepper", "pageControl", "refreshControl", "pickerView"):
             add("unavailable-control", f"IB <{name}>")
+        if name == "fontDescription" and "pointSize" in attributes and not attributes.get("style"):
+            add("fixed-font-size", f"IB <fontDescription pointSize={attributes['pointSize']}>", f"in <{parent}>")
+        if name == "datePicker" and (attributes.get("style") == "wheels" or
+                                     attributes.get("datePickerMode") in ("countDownTimer", "yearAndMonth")):
+            add("date-picker-wheels", f"IB <datePicker {attributes.get('style', '')} {attributes.get('datePickerMode', '')}>")
         custom = attributes.get("customClass", "")
         if custom in subclasses or any(word in custom for word in ("Stepper", "PageControl", "RefreshControl")):
             add("unavailable-control", f"IB <{name} customClass={custom}>")
@@ -399,6 +406,14 @@ def candidates_for(app, options):
             candidates.add(path, number, diagnostic["rule"], f"catalint:{name}", text)
             row = candidates.rows[(path, number, diagnostic["rule"])]
             row["catalint"] = row["catalint"] or diagnostic["message"]
+    # What the project builds (membership.py): the label of a site in a file no target of the app
+    # builds, or that only targets outside the Mac idiom build, starts with the reason shown here.
+    files = membership.App(folder).files()
+    for (path, _, _), row in candidates.rows.items():
+        verdict, entries = files.get(path, ("mac", []))
+        if verdict != "mac":
+            row["context"] = "; ".join(filter(None, [f"{verdict} ({membership.reason(verdict, entries)})",
+                                                     row["context"]]))
     return candidates, subclasses, helpers
 
 

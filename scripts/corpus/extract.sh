@@ -112,9 +112,15 @@ while IFS=, read -r name repo commit excluded; do
   # tools are not the app that runs on the Mac (apps.csv, `excluded`, `;`-separated globs).
   {
     echo "# Written by scripts/corpus/extract.sh from apps.csv: what is not the app that runs on the Mac."
-    echo "excluded:"
     IFS=';' read -ra globs <<<"$excluded"
-    for glob in "${globs[@]}"; do [[ -n "$glob" ]] && echo "  - \"$glob\""; done
+    listed=()
+    for glob in "${globs[@]}"; do [[ -n "$glob" ]] && listed+=("$glob"); done
+    if [[ ${#listed[@]} -eq 0 ]]; then
+      echo "excluded: []  # none: the Xcode project decides what is built"
+    else
+      echo "excluded:"
+      for glob in "${listed[@]}"; do echo "  - \"$glob\""; done
+    fi
   } > "$tmp/.catalint.yml"
   rm -rf "$dest"
   mv "$tmp" "$dest"

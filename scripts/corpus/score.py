@@ -8,7 +8,10 @@ extract.sh (.corpus/<name>/), and compares what it reports with labels.csv (see 
   FP  an `ok` label that catalint reports, and any finding with no label at all (unlabeled)
   TN  an `ok` label it does not report
 
-A label matches a finding on app, path, line and rule (the column is not compared). The tool
+A label matches a finding on app, path, line and rule (the column is not compared). Findings on
+labels whose reason starts with `not built:` (a file no target of the app builds) or `not in the
+Mac idiom:` (a file built only by targets that never run in the Mac idiom), as membership.py
+decides them, are also counted on a line of their own. The tool
 rules (invalid-swift, unreadable-file, ...) are not scored; their counts are reported. A run that
 exits with a status other than 0 or 1, dies of a signal, prints no JSON or times out is a crash.
 
@@ -112,11 +115,21 @@ def main():
         counts[rule]  # list a selected rule even with nothing to count
 
     total = sum(counts.values(), Counter())
+    # Findings in files the app does not build (labels whose reason starts with `not built:`), and in
+    # files built only by targets that never run in the Mac idiom (`not in the Mac idiom:`), as
+    # membership.py decides them (LABELING.md): a linter that reads the project reports neither.
+    outside = Counter()
+    for key in findings:
+        reason = labels.get(key, {}).get("reason", "")
+        if scored(key[3]) and reason.startswith("not built:"):
+            outside["not built"] += 1
+        elif scored(key[3]) and reason.startswith("not in the Mac idiom:"):
+            outside["not in the Mac idiom"] += 1
     crashes = [run for run in runs if run["crash"]]
     if options.json:
-        print_json(runs, counts, total, unlabeled, apps)
+        print_json(runs, counts, total, unlabeled, apps, outside)
     else:
-        print_report(out, runs, counts, total, unlabeled)
+        print_report(out, runs, counts, total, unlabeled, outside)
     if options.unlabeled and not options.json:
         print_unlabeled_rows(unlabeled, apps)
     if options.mistakes and not options.json:
@@ -306,7 +319,7 @@ def percent(value):
     return "n/a" if value is None else f"{value:.3f}"
 
 
-def print_report(out, runs, counts, total, unlabeled):
+def print_report(out, runs, counts, total, unlabeled, outside):
     print(f"{'app':<16} {'exit':>4} {'seconds':>8} {'RSS MB':>7} {'files':>6} {'findings':>8}  tool diagnostics",
           file=out)
     for run in runs:
@@ -336,7 +349,9 @@ def print_report(out, runs, counts, total, unlabeled):
         for (app, path, line, rule), message in unlabeled:
             print(f"  {app}/{path}:{line} [{rule}] {message}", file=out)
     crashes = sum(1 for run in runs if run["crash"])
-    print(f"\nprecision {percent(ratio(total['TP'], total['TP'] + total['FP']))} "
+    print(f"\nfindings in files not built {outside['not built']} "
+          f"(and in files built only outside the Mac idiom {outside['not in the Mac idiom']})", file=out)
+    print(f"precision {percent(ratio(total['TP'], total['TP'] + total['FP']))} "
           f"recall {percent(ratio(total['TP'], total['TP'] + total['FN']))} "
           f"crashes {crashes} unlabeled {total['unlabeled']}", file=out)
 
@@ -348,7 +363,7 @@ def print_unlabeled_rows(unlabeled, apps):
         writer.writerow([by_name[app]["repo"], by_name[app]["commit"], path, line, rule, "", message])
 
 
-def print_json(runs, counts, total, unlabeled, apps):
+def print_json(runs, counts, total, unlabeled, apps, outside):
     by_name = {app["name"]: app for app in apps}
     rules = {}
     for rule, c in sorted(counts.items()):
@@ -368,7 +383,9 @@ def print_json(runs, counts, total, unlabeled, apps):
         "summary": {"precision": ratio(total["TP"], total["TP"] + total["FP"]),
                     "recall": ratio(total["TP"], total["TP"] + total["FN"]),
                     "crashes": sum(1 for run in runs if run["crash"]),
-                    "unlabeled": total["unlabeled"]},
+                    "unlabeled": total["unlabeled"],
+                    "findings_not_built": outside["not built"],
+                    "findings_outside_mac_idiom": outside["not in the Mac idiom"]},
     }
     json.dump(report, sys.stdout, indent=2, sort_keys=False)
     print()

@@ -1,4 +1,3 @@
-import SwiftParser
 import SwiftSyntax
 
 /// Whether a fix may be applied without a person looking at it. Safe fixes keep what the code
@@ -14,7 +13,7 @@ public enum FixApplicability: String, Sendable, Codable, Comparable, CaseIterabl
 
 /// One change to a file's text: the text from `start` up to (not including) `end` becomes
 /// `replacement`. An insertion has `start == end`.
-public struct TextEdit: Hashable, Sendable, Comparable {
+public struct TextEdit: Hashable, Sendable, Comparable, Codable {
     public var start: SourcePosition
     public var end: SourcePosition
     public var replacement: String
@@ -39,7 +38,7 @@ public struct TextEdit: Hashable, Sendable, Comparable {
 
 /// A change that resolves a diagnostic: what it does, in one line, and its edits, all in the
 /// diagnostic's file.
-public struct Fix: Hashable, Sendable {
+public struct Fix: Hashable, Sendable, Codable {
     public var title: String
     public var applicability: FixApplicability
     public var edits: [TextEdit]
@@ -119,12 +118,6 @@ public enum FixApplier {
             replacements.formUnion(fix.edits.map(\.replacement.trimmingWhitespace))
         }
         return chosen
-    }
-
-    /// True when applying a fix turned valid Swift into Swift with a syntax error.
-    public static func breaksSwift(before: String, after: String) -> Bool {
-        let old = Parser.parse(source: before).hasError
-        return !old && Parser.parse(source: after).hasError
     }
 
     private static func lineStarts(_ bytes: [UInt8]) -> [Int] {

@@ -108,8 +108,9 @@ public struct ControlSettingKnowledge: RuleKnowledge, Equatable {
 /// `hard-coded-size`: the device screens, and the words that tell a screen's size from a view's.
 public struct ScreenSizeKnowledge: RuleKnowledge, Equatable {
     public var dimensions: [Dimension] = []
-    /// The smallest lone width or height (a constraint constant) that may match a screen dimension.
-    public var singleValueMinimum: Double = 0
+    /// The smallest lone width or height (a constraint constant) that may match a screen dimension;
+    /// nil for no minimum.
+    public var singleValueMinimum: Double?
     /// Screen heights and widths in pixels, as `nativeBounds` gives them.
     public var pixelDimensions: [Double] = []
     /// Words that make a width or height the screen's (`screen` in `screenWidth`).
@@ -127,7 +128,7 @@ public struct ScreenSizeKnowledge: RuleKnowledge, Equatable {
 
     public mutating func extend(with options: Self) {
         dimensions += options.dimensions
-        if options.singleValueMinimum != 0 { singleValueMinimum = options.singleValueMinimum }
+        if let minimum = options.singleValueMinimum { singleValueMinimum = minimum }
         pixelDimensions += options.pixelDimensions
         screenWords += options.screenWords
         pixelWords += options.pixelWords
@@ -149,8 +150,12 @@ public struct ScreenSizeKnowledge: RuleKnowledge, Equatable {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
         dimensions = try container.list(.dimensions)
-        singleValueMinimum = try container.decodeIfPresent(Double.self, forKey: .singleValueMinimum) ?? 0
+        singleValueMinimum = try container.nonNegative(.singleValueMinimum)
         pixelDimensions = try container.list(.pixelDimensions)
+        if pixelDimensions.contains(where: { !($0 > 0 && $0.isFinite) }) {
+            throw DecodingError.dataCorruptedError(forKey: .pixelDimensions, in: container,
+                                                   debugDescription: "'pixel_dimensions' must hold numbers of pixels above 0")
+        }
         screenWords = try container.list(.screenWords)
         pixelWords = try container.list(.pixelWords)
         dimensionWords = try container.list(.dimensionWords)
@@ -303,8 +308,8 @@ public struct FontKnowledge: RuleKnowledge, Equatable {
     /// Calls whose argument is a font or size that then follows the text size (`scaledFont`).
     public var scaling: [String] = []
     /// The smallest size that is a font's size: smaller ones hold a face whose size is set later
-    /// (`UIFont(name: "Avenir", size: 1)`, then `withSize`).
-    public var minimumSize: Double = 0
+    /// (`UIFont(name: "Avenir", size: 1)`, then `withSize`); nil for no minimum.
+    public var minimumSize: Double?
 
     public init() {}
 
@@ -313,7 +318,7 @@ public struct FontKnowledge: RuleKnowledge, Equatable {
     public mutating func extend(with options: Self) {
         calls += options.calls
         scaling += options.scaling
-        if options.minimumSize != 0 { minimumSize = options.minimumSize }
+        if let minimum = options.minimumSize { minimumSize = minimum }
     }
 
     public enum CodingKeys: String, CodingKey, CaseIterable {
@@ -326,7 +331,7 @@ public struct FontKnowledge: RuleKnowledge, Equatable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         calls = try container.list(.calls)
         scaling = try container.list(.scaling)
-        minimumSize = try container.decodeIfPresent(Double.self, forKey: .minimumSize) ?? 0
+        minimumSize = try container.nonNegative(.minimumSize)
     }
 }
 
@@ -552,7 +557,7 @@ public struct Dimension: Codable, Sendable, Equatable {
     public init(from decoder: Decoder) throws {
         try decoder.rejectUnknownKeys(CodingKeys.self)
         let container = try decoder.container(keyedBy: CodingKeys.self)
-        self.init(width: try container.decode(Double.self, forKey: .width), height: try container.decode(Double.self, forKey: .height),
+        self.init(width: try container.positive(.width), height: try container.positive(.height),
                   device: try container.decodeIfPresent(String.self, forKey: .device) ?? "a configured device",
                   family: try container.decodeIfPresent(String.self, forKey: .family))
     }
@@ -590,5 +595,23 @@ extension KeyedDecodingContainer {
     /// The list under `key`, or an empty one when the key is absent.
     func list<Element: Decodable>(_ key: Key) throws -> [Element] {
         try decodeIfPresent([Element].self, forKey: key) ?? []
+    }
+
+    /// The number under `key`, which must be above 0: a screen's width or height.
+    func positive(_ key: Key) throws -> Double {
+        let number = try decode(Double.self, forKey: key)
+        guard number > 0, number.isFinite else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "'\(key.stringValue)' must be a number above 0")
+        }
+        return number
+    }
+
+    /// The number under `key`, which must be 0 or more; nil when the key is absent.
+    func nonNegative(_ key: Key) throws -> Double? {
+        guard let number = try decodeIfPresent(Double.self, forKey: key) else { return nil }
+        guard number >= 0, number.isFinite else {
+            throw DecodingError.dataCorruptedError(forKey: key, in: self, debugDescription: "'\(key.stringValue)' must be a number of 0 or more")
+        }
+        return number
     }
 }

@@ -132,22 +132,23 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// True when a name says whether a condition adapts to the window, either way: an adaptive
     /// word (`horizontalSizeClass`) or a word about the screen or device (`UIScreen`).
     func bearsOnAdaptation(_ name: String) -> Bool {
-        camelCaseWords(name).contains { adaptiveWords.contains($0) || nonAdaptiveWords.contains($0) }
+        adaptation(of: name) != nil
     }
 
-    /// Stable bytes for this vocabulary, for the cache key: a change of knowledge that lowering reads
-    /// makes earlier results stale.
+    /// How a name bears on whether a condition adapts to the window: `true` for an adaptive word
+    /// with no word about the screen or device (`horizontalSizeClass`), `false` for a word about
+    /// the screen or device (`UIScreen`), nil for neither.
+    func adaptation(of name: String) -> Bool? {
+        let words = camelCaseWords(name)
+        if words.contains(where: nonAdaptiveWords.contains) { return false }
+        return words.contains(where: adaptiveWords.contains) ? true : nil
+    }
+
+    /// Stable bytes for this vocabulary, for the cache key: every field, in canonical order, so a
+    /// change of knowledge that lowering reads makes earlier results stale, and a field added to
+    /// the vocabulary is in its fingerprint with nothing more to write.
     var fingerprint: [UInt8] {
-        func sorted(_ set: Set<String>) -> String { set.sorted().joined(separator: ",") }
-        func sorted(_ map: [String: String]) -> String { map.sorted { $0.key < $1.key }.map { "\($0.key)=\($0.value)" }.joined(separator: ",") }
-        func sorted(_ map: [String: Set<String>]) -> String { map.sorted { $0.key < $1.key }.map { "\($0.key)=\(sorted($0.value))" }.joined(separator: ";") }
-        let parts = [sorted(stateProperties), sorted(settingProperties), dimensionValues.sorted().map { "\($0)" }.joined(separator: ","),
-                     sorted(stateAttributes), sorted(stateElements), sorted(attributes), sorted(colors), sorted(outletCollections),
-                     sorted(settingMethods), sorted(checks), sorted(facets), sorted(argumentCalls), sorted(referenceRoots),
-                     sorted(referenceStrings), sorted(fontCalls),
-                     sorted(classes), sorted(callNames), sorted(geometryNames), sorted(geometryWords), sorted(countWords), sorted(nonGeometryWords), sorted(adaptiveWords),
-                     sorted(nonAdaptiveWords)]
-        return Array(parts.joined(separator: "\n").utf8)
+        BinaryCoder.encode(self, canonical: true)
     }
 
     /// The vocabulary of the built-in rules, with no options.

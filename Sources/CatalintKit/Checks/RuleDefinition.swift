@@ -164,10 +164,24 @@ public struct RuleDefinition: Sendable, Decodable {
     }
 
     /// The message and help with the placeholders filled from `values`.
+    /// `template` with each `{name}` replaced by its value, in one pass from left to right: a value
+    /// is never read again, so text from the user's code that looks like a placeholder stays as it
+    /// is. A placeholder without a value stays as written.
     func render(_ template: String, _ values: [String: String]) -> String {
-        var text = template
-        for (key, value) in values { text = text.replacingOccurrences(of: "{\(key)}", with: value) }
-        return text
+        var text = ""
+        var rest = template[...]
+        while let open = rest.firstIndex(of: "{") {
+            text += rest[..<open]
+            let afterOpen = rest.index(after: open)
+            guard let close = rest[afterOpen...].firstIndex(of: "}"), let value = values[String(rest[afterOpen..<close])] else {
+                text.append("{")
+                rest = rest[afterOpen...]
+                continue
+            }
+            text += value
+            rest = rest[rest.index(after: close)...]
+        }
+        return text + rest
     }
 }
 

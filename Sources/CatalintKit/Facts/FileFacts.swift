@@ -13,6 +13,8 @@ public struct FileFacts: Sendable, Codable, Equatable {
     public var fontSizes: [FontSizeFact] = []
     public var dimensionComparisons: [DimensionComparisonFact] = []
     public var decisions: [PendingDecision] = []
+    /// The conditions on the idiom the facts' guard contexts require (`GuardContext.requirement`).
+    public var requirements = RequirementChain()
 
     public init() {}
 }

@@ -1,6 +1,6 @@
 /// A problem with an input file itself, not a Mac-idiom finding: reported by a tool rule such as
 /// `invalid-interface`, with the values its message template needs.
-struct InputProblem: Sendable, Error {
+struct InputProblem: Sendable, Error, Codable {
     var rule: String
     var position: SourcePosition
     var values: [String: String]
@@ -8,7 +8,7 @@ struct InputProblem: Sendable, Error {
     /// `file-skipped` for a file past one of the limits: what stopped it, and how to raise it.
     static func skipped(_ path: String, at position: SourcePosition? = nil, reason: String, limit: String) -> InputProblem {
         InputProblem(rule: ToolRule.fileSkipped, position: position ?? SourcePosition(path: path, line: 1, column: 1), values: [
-            "path": path, "reason": reason,
+            "path": path, "reason": reason, "limit": limit,
             "help": "Leave it out of the paths you lint (`excluded:` in .catalint.yml), or raise `limits.\(limit)` in .catalint.yml.",
         ])
     }

@@ -60,9 +60,10 @@ public struct GuardContext: Hashable, Sendable, Codable {
     public var unavailableOnMacCatalyst: Bool
     /// True inside a SwiftUI preview (`#Preview`, a `PreviewProvider`), which never runs in the app.
     public var isPreview: Bool
-    /// Conditions on the idiom, through helpers that may be declared in other files, that the code
-    /// runs under; resolution folds them into `idioms` and empties this.
-    public var pending: [PendingCondition] = []
+    /// The conditions on the idiom, through helpers that may be declared in other files, that the
+    /// code runs under: a link of its file's `RequirementChain`, or nil for none. Resolution folds
+    /// them into `idioms` and clears this.
+    public var requirement: Int32?
     /// The checks a rule names that are known to hold where the code runs (`isSourceTypeAvailable`
     /// inside `if UIImagePickerController.isSourceTypeAvailable(.camera) { ... }`), sorted.
     public var checks: [String] = []
@@ -107,17 +108,64 @@ public struct GuardContext: Hashable, Sendable, Codable {
         return copy
     }
 
-    /// This context, also requiring `condition` to be `holds`.
-    public func requiring(_ condition: IdiomCondition, holds: Bool) -> GuardContext {
-        var copy = self
-        copy.pending.append(PendingCondition(condition, holds: holds))
-        return copy
-    }
-
     /// This context narrowed to the idioms in `idioms`.
     public func restricted(to idioms: IdiomSet) -> GuardContext {
         var copy = self
         copy.idioms = self.idioms.intersection(idioms)
         return copy
+    }
+}
+
+/// The conditions on the idiom that the code of one file runs under, shared: each link adds one
+/// condition to the link before it, so the statements after a long run of early exits each name
+/// one link instead of holding every exit before them. A context's `requirement` is a link's index.
+public struct RequirementChain: Hashable, Sendable, Codable {
+    public struct Link: Hashable, Sendable, Codable {
+        /// The link this one adds to: always an earlier one.
+        public var parent: Int32?
+        public var condition: PendingCondition
+    }
+
+    public private(set) var links: [Link] = []
+
+    public init() {}
+
+    /// Adds `condition` to the chain that ends at `parent`; returns the new link.
+    mutating func add(_ condition: PendingCondition, to parent: Int32?) -> Int32 {
+        links.append(Link(parent: parent, condition: condition))
+        return Int32(links.count - 1)
+    }
+
+    /// Links as read from the cache; nil unless every link adds to an earlier one.
+    init?(links: [Link]) {
+        for (offset, link) in links.enumerated() {
+            if let parent = link.parent, parent < 0 || Int(parent) >= offset { return nil }
+        }
+        self.links = links
+    }
+
+    public init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard let chain = RequirementChain(links: try container.decode([Link].self)) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "a link that adds to a later one")
+        }
+        self = chain
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(links)
+    }
+
+    /// For each link, the idioms in which every condition up to it can hold, given `allowed`, the
+    /// idioms in which one condition can: one pass, however long the chains.
+    func idioms(_ allowed: (PendingCondition) -> IdiomSet) -> [IdiomSet] {
+        var result: [IdiomSet] = []
+        result.reserveCapacity(links.count)
+        for link in links {
+            let before = link.parent.map { result[Int($0)] } ?? .all
+            result.append(before.intersection(allowed(link.condition)))
+        }
+        return result
     }
 }

@@ -2,17 +2,23 @@ import SwiftSyntax
 
 /// One `catalint:` comment: `catalint:disable rule-a, rule-b - reason`, `catalint:enable rule-a`,
 /// `catalint:disable:next ...`, `catalint:disable:this ...`, `catalint:disable:previous ...`.
-struct SuppressionDirective: Sendable {
-    enum Action: String, Sendable, CaseIterable {
+struct SuppressionDirective: Sendable, Codable {
+    enum Action: String, Sendable, CaseIterable, Codable {
         case disable, enable
         case next = "disable:next"
         case this = "disable:this"
         case previous = "disable:previous"
     }
 
+    /// A rule id as written, and where it stands.
+    struct Rule: Sendable, Codable {
+        var id: String
+        var position: SourcePosition
+    }
+
     var action: Action
     /// Rule ids as written, with where each stands; `all` stands for every rule.
-    var rules: [(id: String, position: SourcePosition)]
+    var rules: [Rule]
     /// The line of the comment (its first line, for an XML comment that spans lines): a `disable`
     /// or `enable` takes effect from here.
     var line: Int
@@ -52,13 +58,13 @@ enum SuppressionParser {
         // The rule list runs to ` - ` (the reason) or the end.
         var list = afterPrefix.dropFirst(command.count)
         if let reason = list.range(of: " - ") { list = list[..<reason.lowerBound] }
-        var rules: [(String, SourcePosition)] = []
+        var rules: [SuppressionDirective.Rule] = []
         var offset = bodyOffset + prefix.utf8.count + command.utf8.count
         var current = ""
         var currentStart = offset
         for character in list {
             if character == "," || character.isWhitespace {
-                if !current.isEmpty { rules.append((current, source.position(utf8Offset: currentStart))) }
+                if !current.isEmpty { rules.append(SuppressionDirective.Rule(id: current, position: source.position(utf8Offset: currentStart))) }
                 current = ""
             } else {
                 if current.isEmpty { currentStart = offset }
@@ -66,7 +72,7 @@ enum SuppressionParser {
             }
             offset += character.utf8.count
         }
-        if !current.isEmpty { rules.append((current, source.position(utf8Offset: currentStart))) }
+        if !current.isEmpty { rules.append(SuppressionDirective.Rule(id: current, position: source.position(utf8Offset: currentStart))) }
         guard !rules.isEmpty else {
             return .failure(InputProblem(rule: ToolRule.invalidSuppression, position: commentPosition, values: [
                 "detail": "`\(prefix)\(command)` names no rule; name the rules, or `all`",
@@ -323,7 +329,7 @@ struct SuppressionFilter {
         var problems: [InputProblem] = []
         for (path, fileDirectives) in directives {
             for (index, directive) in fileDirectives.enumerated() {
-                for (rule, position) in directive.rules {
+                for (rule, position) in directive.rules.map({ ($0.id, $0.position) }) {
                     if rule != "all" && !knownRules.contains(rule) {
                         let hint = Suggestion.aside(rule, in: knownRules)
                         problems.append(InputProblem(rule: ToolRule.invalidSuppression, position: position, values: [

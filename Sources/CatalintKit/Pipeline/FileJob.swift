@@ -2,7 +2,7 @@
 /// index, its facts (left symbolic where they depend on other files), the problems of the file
 /// itself and its suppression comments, and keep the excerpts of the lines diagnostics may show.
 /// The syntax tree does not outlive the job.
-struct FileOutput: Sendable {
+struct FileOutput: Sendable, Codable {
     var path: String
     /// The declarations of a Swift file: types, superclasses, properties, idiom helpers.
     var index = ProjectIndex()
@@ -11,12 +11,16 @@ struct FileOutput: Sendable {
     var suppressions: [SuppressionDirective] = []
     /// The text shown with a diagnostic at each place a fact or problem stands.
     var excerpts: [ExcerptKey: SourceExcerpt] = [:]
+    /// The hash of the text the results are of (`ResultCache.hash`); nil when it could not be read.
+    var contentHash: UInt64?
 }
 
 /// A place in a file, for excerpts.
-struct ExcerptKey: Hashable, Sendable, Codable {
+struct ExcerptKey: Hashable, Sendable, Codable, Comparable {
     var line: Int
     var column: Int
+
+    static func < (left: ExcerptKey, right: ExcerptKey) -> Bool { (left.line, left.column) < (right.line, right.column) }
 }
 
 /// What a report shows of the line a diagnostic is on: the line, or for a long line a window of it
@@ -74,9 +78,10 @@ public struct SourceExcerpt: Hashable, Sendable, Codable {
 }
 
 enum FileJob {
-    /// Lowers one input with the front end for its kind.
+    /// Lowers one input with the front end for its kind. Its walks stop once `deadline` passes; the
+    /// caller then drops what they made (`FileProcessor`).
     static func run(_ input: SourceInput, vocabulary: LoweringVocabulary, limits: FileLimits = FileLimits(),
-                    swiftVersion: SwiftVersion = .newest) -> FileOutput {
+                    swiftVersion: SwiftVersion = .newest, deadline: Deadline = .none) -> FileOutput {
         var output = FileOutput(path: input.path)
         let text: String
         switch input.contents {
@@ -97,8 +102,11 @@ enum FileJob {
                 return output
             case .success(let file):
                 source = file.source
-                output.index = IndexBuilder.index(file)
-                output.facts = FactCollector.facts(for: file, vocabulary: vocabulary, swiftVersion: swiftVersion)
+                guard !deadline.expired else { return output }
+                output.index = IndexBuilder.index(file, deadline: deadline)
+                guard !deadline.expired else { return output }
+                output.facts = FactCollector.facts(for: file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline)
+                guard !deadline.expired else { return output }
                 if let error = file.firstSyntaxError(swiftVersion: swiftVersion) {
                     output.problems.append(InputProblem(rule: ToolRule.invalidSwift, position: error.position, values: ["detail": error.message]))
                 }

@@ -13,24 +13,45 @@ public enum Fixer {
         public var refused: [String] = []
     }
 
-    /// Fixes safe ones, or with `unsafe` every one, in the files `read` gives the text of.
-    public static func round(_ diagnostics: [Diagnostic], unsafe: Bool, read: (String) -> String?) -> Round {
+    /// Fixes safe ones, or with `unsafe` every one, in the files `read` gives the text of. Each fixed
+    /// Swift file is read again the way `linter` reads files, within their budget (worker processes
+    /// and all): a fix that would turn a file without a syntax error into one with, or a file that
+    /// cannot be read again within the budget, is refused.
+    public static func round(_ diagnostics: [Diagnostic], unsafe: Bool, linter: Linter = Linter(), read: (String) -> String?) -> Round {
         var byPath: [String: [Fix]] = [:]
         for diagnostic in diagnostics.sorted() {
             guard let fix = diagnostic.fix, unsafe || fix.applicability == .safe else { continue }
             byPath[diagnostic.position.path, default: []].append(fix)
         }
-        var round = Round()
+        var candidates: [(path: String, text: String, fixed: String, count: Int)] = []
         for (path, fixes) in byPath.sorted(by: { $0.key < $1.key }) {
             guard let text = read(path) else { continue }
             let chosen = FixApplier.compatible(fixes)
             guard let fixed = FixApplier.apply(chosen.flatMap(\.edits), to: text), fixed != text else { continue }
-            if path.hasSuffix(".swift") && FixApplier.breaksSwift(before: text, after: fixed) {
-                round.refused.append(path)
-                continue
+            candidates.append((path, text, fixed, chosen.count))
+        }
+        // The texts before and after, read as the lint reads them (the text before is in the cache).
+        let swift = candidates.filter { $0.path.hasSuffix(".swift") }
+        let inputs = swift.flatMap { [FileInput(path: $0.path, kind: .swift, text: $0.text), FileInput(path: $0.path, kind: .swift, text: $0.fixed)] }
+        let (processor, _) = linter.makeProcessor()
+        let outputs = processor.outputs(for: inputs, jobs: linter.options.jobs)
+        processor.cache?.save()
+        processor.workers?.stopAll()
+        var broken: Set<String> = []
+        for (offset, candidate) in swift.enumerated() {
+            let before = outputs[2 * offset].problems.map(\.rule)
+            let after = outputs[2 * offset + 1].problems.map(\.rule)
+            let skipped = after.contains(ToolRule.fileSkipped) || before.contains(ToolRule.fileSkipped)
+            if skipped || (after.contains(ToolRule.invalidSwift) && !before.contains(ToolRule.invalidSwift)) { broken.insert(candidate.path) }
+        }
+        var round = Round()
+        for candidate in candidates {
+            if broken.contains(candidate.path) {
+                round.refused.append(candidate.path)
+            } else {
+                round.texts[candidate.path] = candidate.fixed
+                round.applied += candidate.count
             }
-            round.texts[path] = fixed
-            round.applied += chosen.count
         }
         return round
     }
@@ -43,7 +64,7 @@ public enum Fixer {
         var applied = 0
         var diagnostics = try linter.lint(.sources(sources)).diagnostics
         for _ in 0..<rounds {
-            let round = Fixer.round(diagnostics, unsafe: unsafe) { texts[$0] }
+            let round = Fixer.round(diagnostics, unsafe: unsafe, linter: linter) { texts[$0] }
             guard !round.texts.isEmpty else { break }
             texts.merge(round.texts) { _, new in new }
             applied += round.applied

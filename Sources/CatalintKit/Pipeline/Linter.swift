@@ -23,6 +23,18 @@ public struct LintOptions: Sendable {
     public var cacheDirectory: String?
     /// Called as files are done, with how many are done and how many there are, from worker threads.
     public var progress: (@Sendable (_ done: Int, _ total: Int) -> Void)?
+    /// Which files the projects build and how their targets run (`Workspace.membership`): files no
+    /// target builds are left out, and each file is judged in its targets' idiom. Nil: every file
+    /// is linted in `idiom`.
+    public var membership: BuildMembership?
+
+    /// catalint's executable, to process files in worker processes that can be stopped past the
+    /// budget (`LintOptions.ownExecutable`); nil to process them on threads of this process.
+    public var workerExecutable: String?
+
+    /// This process's executable when it is catalint, which can serve as a worker (the command
+    /// line and the language server); nil otherwise (tests, other programs using the library).
+    public static var ownExecutable: String? { FileWorkers.ownExecutable }
 
     public init(idiom: Idiom = .mac, jobs: Int = ProcessInfo.processInfo.activeProcessorCount, onlyRules: Set<String>? = nil,
                 ignoredRules: Set<String> = [], configuration: Configuration = Configuration(), indexRoot: String? = nil,
@@ -36,13 +48,15 @@ public struct LintOptions: Sendable {
         self.cacheDirectory = cacheDirectory
     }
 
-    /// The severity of `rule` in the file at `path`, or nil when it does not report there: the
-    /// rule's default (a note under `--idiom pad` for rules about exceptions in the Mac idiom; none
+    /// The severity of `rule` in the file at `path`, or nil when it does not report there: none
+    /// where the file's targets never meet what the rule is about (see `idiom(of:at:)`); the
+    /// rule's default (a note in the pad idiom for rules about exceptions in the Mac idiom; none
     /// for an opt-in rule that nothing asked for), then the configuration's `rules:` and
     /// `overrides:`, then `--select`, `--extend-select` and `--ignore`.
     public func severity(of rule: RuleDefinition, at path: String) -> Severity? {
         if ignoredRules.contains(rule.id) { return nil }
         if let onlyRules, !onlyRules.contains(rule.id) { return nil }
+        guard let idiom = idiom(of: rule, at: path) else { return nil }
         if let level = configuration.level(of: rule.id, at: path) { return level.severity }
         if rule.optIn && onlyRules == nil && !extendedRules.contains(rule.id) { return nil }
         if idiom == .pad && rule.category == .exception { return .note }
@@ -70,6 +84,14 @@ public struct LintResult: Sendable {
     /// How many files (linted, or read for the project index) came from the cache, and how many
     /// were looked up in it; nil without a cache.
     public var cache: (hits: Int, lookups: Int)?
+    /// What the projects said of the files (which target judged each, which were left out); nil
+    /// without `LintOptions.membership`.
+    public var build: BuildReport?
+    /// Files read only for the project index that are past their budget, so the index lacks their
+    /// declarations (`-v` names them), sorted by path.
+    public var unindexed: [UnindexedFile] = []
+    /// What the user should know about the run itself (a cache folder refused), for standard error.
+    public var warnings: [String] = []
 
     public init(diagnostics: [Diagnostic], paths: [String]) {
         self.diagnostics = diagnostics
@@ -110,63 +132,107 @@ public struct Linter: Sendable {
         case .sources(let sources):
             files = sources.filter { !configuration.isExcluded($0.path) }.map { FileInput(path: $0.path, kind: kind(of: $0.path), text: $0.text) }
         }
-        return lint(files)
+        // Files that no target of their project builds are left out, however they were named.
+        let linted = files.filter { options.admits($0.path) }
+        let runKind: String
+        switch inputs {
+        case .paths(let paths): runKind = "paths " + paths.joined(separator: "\u{0}")
+        case .files, .sources: runKind = "files " + linted.map(\.path).sorted().joined(separator: "\u{0}")
+        }
+        var result = lint(linted, kind: runKind)
+        result.build = options.membership?.report(linted: linted.map(\.path), leftOut: files.filter { !options.admits($0.path) }.map(\.path),
+                                                   idiom: options.idiom)
+        return result
     }
 
     private func kind(of path: String) -> InputKind {
         options.configuration.inputKind(path) ?? .swift
     }
 
-    func lint(_ inputs: [FileInput]) -> LintResult {
-        // 1. Each file on its own, on worker threads, largest first so no thread is left alone at
-        //    the end: read (unless the cache has it), parsed, walked once, its tree dropped.
-        let (vocabulary, cacheKey) = lowering
-        let cache = options.cacheDirectory.map { ResultCache(directory: $0, key: cacheKey) }
-        let stamped = parallelMap(inputs, jobs: options.jobs) { input in
-            (input, input.text == nil ? ResultCache.stamp(of: input.path) : nil)
+    /// Lints `inputs`, reading again only what changed since the last run of the same `kind` (the
+    /// paths as named), when there is a cache: see `RunSnapshot`. The result is the same either way.
+    func lint(_ inputs: [FileInput], kind: String = "") -> LintResult {
+        let (processor, cacheRefusal) = makeProcessor()
+        let others = indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) })).map { FileInput(path: $0, kind: .swift) }
+        let runKey = processor.cache.map { self.snapshotKey(kind: kind, cacheKey: $0.key) }
+        let previous = runKey.flatMap { key in processor.cache.flatMap { RunSnapshot.load(RunSnapshot.file(in: $0.directory, key: key), key: key) } }
+        var run = IncrementalRun(linter: self, processor: processor, previous: previous ?? RunSnapshot(), recording: runKey != nil)
+        var result = run.lint(inputs, others: others)
+        processor.cache?.save()
+        processor.workers?.stopAll()
+        if let runKey, let cache = processor.cache { run.snapshot.save(in: cache.directory, key: runKey) }
+        if let cacheRefusal { result.warnings.append(cacheRefusal + "; this run goes without a cache") }
+        if let cache = processor.cache {
+            result.cache = (run.unchanged + cache.hits, run.unchanged + cache.hits + cache.misses)
         }
-        let counter = ProgressCounter(total: inputs.count, report: options.progress)
-        let limits = options.configuration.limits
-        let swiftVersion = options.configuration.swiftVersion
-        let budget = TimeBudget<(FileInput, ResultCache.Stamp?), FileOutput>(seconds: limits.secondsPerFile) { input, _ in
-            var output = FileOutput(path: input.path)
-            output.problems = [.skipped(input.path, reason: "linting it took more than \(ResultCache.format(limits.secondsPerFile)) seconds",
-                                        limit: "seconds_per_file")]
-            return output
-        }
-        let outputs = parallelMap(stamped, jobs: options.jobs, largestFirst: { $0.1?.size ?? $0.0.text?.utf8.count ?? 0 }, budget: budget) { input, stamp in
-            defer { counter.tick() }
-            return Self.output(for: input, stamp: stamp, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, cache: cache)
-        }
-        // 2. The project index: the declarations of every linted file, and of the rest of the
-        //    project when only some files are linted (from the cache, for files unchanged).
-        var index = ProjectIndex()
-        for output in outputs { index.merge(output.index) }
-        let others = indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) }))
-        for output in parallelMap(others, jobs: options.jobs, { path in
-            Self.output(for: FileInput(path: path, kind: .swift), stamp: ResultCache.stamp(of: path), vocabulary: vocabulary, limits: limits,
-                        swiftVersion: swiftVersion, cache: cache)
-        }) {
-            index.merge(output.index)
-        }
-        cache?.save()
-        var result = LintResult(diagnostics: diagnose(outputs, index: index), paths: inputs.map(\.path).sorted())
-        if let cache { result.cache = (cache.hits, cache.hits + cache.misses) }
         return result
+    }
+
+    /// The key of the snapshot of a kind of run: the cache's key (catalint's build, the settings of
+    /// lowering) and everything else that decides a file's diagnostics: the idiom, the rules asked
+    /// for, the configuration (its file's bytes), the working folder that paths are spelled from.
+    private func snapshotKey(kind: String, cacheKey: UInt64) -> UInt64 {
+        var hasher = FNV1a()
+        hasher.add(Int(bitPattern: UInt(cacheKey)))
+        let configuration = options.configuration
+        let configurationBytes = configuration.file.flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) } ?? []
+        let parts = [kind, FileManager.default.currentDirectoryPath, options.idiom.rawValue,
+                     options.onlyRules.map { $0.sorted().joined(separator: ",") } ?? "*", options.ignoredRules.sorted().joined(separator: ","),
+                     options.extendedRules.sorted().joined(separator: ","), configuration.file ?? "", configuration.directory,
+                     options.indexRoot ?? ""]
+        hasher.add(Array(parts.joined(separator: "\u{1}").utf8))
+        hasher.add(configurationBytes)
+        return hasher.value
+    }
+
+    /// What diagnosing some files found: the diagnostics, sorted; and, when recorded, for each file
+    /// what its findings rest on in other files and what it tells them (`RunSnapshot`).
+    struct Diagnosis {
+        var diagnostics: [Diagnostic] = []
+        var imports: [String: Set<String>] = [:]
+        var exports: [String: [String: UInt64]] = [:]
     }
 
     /// The diagnostics of some files, given what each file said and the index of the whole project:
     /// their facts resolved, the rules run at the severity each has in each file, the suppression
     /// comments applied; sorted.
     func diagnose(_ outputs: [FileOutput], index: ProjectIndex) -> [Diagnostic] {
+        diagnose(outputs, index: index, recording: false).diagnostics
+    }
+
+    /// The objects shared with other files that a file's facts touch, as tokens.
+    func sharedObjects(of output: FileOutput, index: ProjectIndex) -> Set<String> {
+        var own = UIFacts()
+        Resolution(index: index).add(output.facts, to: &own)
+        return Set(own.objects.keys.filter(\.isShared).map(\.token) + own.arguments.map(\.object).filter(\.isShared).map(\.token))
+    }
+
+    func diagnose(_ outputs: [FileOutput], index: ProjectIndex, recording: Bool) -> Diagnosis {
         // 3. What each file said, resolved against the whole project.
+        var diagnosis = Diagnosis()
         let resolution = Resolution(index: index)
         var facts = UIFacts()
         var problems: [InputProblem] = []
         var suppressions: [String: [SuppressionDirective]] = [:]
         var excerpts: [String: [ExcerptKey: SourceExcerpt]] = [:]
         for output in outputs {
-            resolution.add(output.facts, to: &facts)
+            if recording {
+                // Resolved on its own first, to see what it reads of other files and which shared
+                // objects it tells them about; merged into the whole as `add` would.
+                let log = ReadLog()
+                var own = UIFacts()
+                Resolution(index: index, log: log).add(output.facts, to: &own)
+                var exports: [String: UInt64] = [:]
+                for (id, object) in own.objects where id.isShared { exports[id.token] = digest(object) }
+                for argument in own.arguments where argument.object.isShared {
+                    exports[argument.object.token] = (exports[argument.object.token] ?? 0) &+ digest(argument)
+                }
+                diagnosis.imports[output.path] = Set(log.names.map(\.token)).union(exports.keys)
+                diagnosis.exports[output.path] = exports
+                facts.merge(own)
+            } else {
+                resolution.add(output.facts, to: &facts)
+            }
             problems += output.problems
             if !output.suppressions.isEmpty { suppressions[output.path] = output.suppressions }
             excerpts[output.path] = output.excerpts
@@ -194,7 +260,8 @@ public struct Linter: Sendable {
         }
         let (kept, commentProblems) = filter.apply(diagnostics, directives: suppressions)
         diagnostics = kept + commentProblems.compactMap { diagnostic(for: $0, excerpts: excerpts) }
-        return Array(Set(diagnostics)).sorted()
+        diagnosis.diagnostics = Array(Set(diagnostics)).sorted()
+        return diagnosis
     }
 
     /// The lowering settings of this run: the vocabulary from the rules and the options, and the key
@@ -205,36 +272,25 @@ public struct Linter: Sendable {
         return (vocabulary, ResultCache.key(settings: settings))
     }
 
-    /// What `FileJob` makes of a file: from the cache when the file is unchanged (by its stamp, else by
-    /// its content), else computed and cached.
-    static func output(for input: FileInput, stamp: ResultCache.Stamp?, vocabulary: LoweringVocabulary, limits: FileLimits,
-                       swiftVersion: SwiftVersion, cache: ResultCache?) -> FileOutput {
-        // Past the size limit, a file is not even read: memory stays bounded by the largest file linted.
-        let size = stamp?.size ?? input.text?.utf8.count ?? 0
-        if size > limits.fileSize {
-            var output = FileOutput(path: input.path)
-            output.problems = [.skipped(input.path, reason: "it has \(size) bytes, past the limit of \(limits.fileSize)", limit: "file_size")]
-            return output
+    /// How this run processes each file: its lowering settings, its budget and its cache; with why
+    /// the cache folder was refused, when it was.
+    func makeProcessor() -> (processor: FileProcessor, cacheRefusal: String?) {
+        let (vocabulary, cacheKey) = lowering
+        let opened = options.cacheDirectory.map { ResultCache.open(directory: $0, key: cacheKey) }
+        let limits = options.configuration.limits
+        let swiftVersion = options.configuration.swiftVersion
+        let workers = options.workerExecutable.map {
+            FileWorkers(executable: $0, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion)
         }
-        if let cache, let stamp, let cached = cache.output(for: input.path, stamp: stamp) { return cached }
-        let contents = input.text.map { Result<String, ReadFailure>.success($0) } ?? FileText.read(input.path, kind: input.kind)
-        guard case .success(let text) = contents else {
-            return FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents), vocabulary: vocabulary, limits: limits,
-                               swiftVersion: swiftVersion)
-        }
-        let hash = ResultCache.hash(text)
-        if let cache, let cached = cache.output(for: input.path, contentHash: hash, stamp: stamp) { return cached }
-        let output = FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents), vocabulary: vocabulary, limits: limits,
-                                 swiftVersion: swiftVersion)
-        cache?.store(output, path: input.path, contentHash: hash, stamp: stamp)
-        return output
+        let processor = FileProcessor(vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, cache: opened?.cache, workers: workers)
+        return (processor, opened?.refusal)
     }
 
     /// The Swift files under `indexRoot` that are not linted in this run (and not excluded).
     private func indexOnlyFiles(excluding linted: Set<String>) -> [String] {
         guard let root = options.indexRoot,
               let all = try? FileDiscovery.files(in: [root], configuration: options.configuration) else { return [] }
-        return all.filter { options.configuration.inputKind($0) == .swift && !linted.contains(Configuration.absolute($0)) }
+        return all.filter { options.configuration.inputKind($0) == .swift && !linted.contains(Configuration.absolute($0)) && options.admits($0) }
     }
 
     private func diagnostic(for problem: InputProblem, excerpts: [String: [ExcerptKey: SourceExcerpt]]) -> Diagnostic? {

@@ -11,8 +11,10 @@ public final class ProjectSession: @unchecked Sendable {
     public let root: String
     public let options: LintOptions
     private let linter: Linter
-    private let vocabulary: LoweringVocabulary
-    private let cache: ResultCache?
+    /// How each file is processed: the same budget and cache as a lint run's.
+    private let processor: FileProcessor
+    /// Why the cache folder was refused, when it was.
+    public let cacheRefusal: String?
     private let lock = NSLock()
     /// Every indexed file's results, by path.
     private var outputs: [String: FileOutput] = [:]
@@ -20,58 +22,62 @@ public final class ProjectSession: @unchecked Sendable {
     private var documents: [String: FileOutput] = [:]
     /// The merged index, recomputed only when a file's index part changes.
     private var mergedIndex: ProjectIndex?
+    /// Files past their budget, which add nothing to the index, by path.
+    private var unindexedFiles: [String: String] = [:]
 
     public init(root: String, options: LintOptions) {
         self.root = root
         self.options = options
         self.linter = Linter(options: options)
-        let lowering = linter.lowering
-        self.vocabulary = lowering.vocabulary
-        self.cache = options.cacheDirectory.map { ResultCache(directory: $0, key: lowering.cacheKey) }
+        (processor, cacheRefusal) = linter.makeProcessor()
         reload()
     }
 
     /// Reads the project's Swift files again (new, changed and deleted ones), through the cache.
     public func reload() {
         let files = (try? FileDiscovery.files(in: [root], configuration: options.configuration))?
-            .filter { options.configuration.inputKind($0) == .swift } ?? []
-        let limits = options.configuration.limits
-        let swiftVersion = options.configuration.swiftVersion
-        let vocabulary = self.vocabulary
-        let cache = self.cache
-        let read = parallelMap(files, jobs: options.jobs) { path in
-            Linter.output(for: FileInput(path: path, kind: .swift), stamp: ResultCache.stamp(of: path), vocabulary: vocabulary,
-                          limits: limits, swiftVersion: swiftVersion, cache: cache)
-        }
-        cache?.save()
+            .filter { options.configuration.inputKind($0) == .swift && options.admits($0) } ?? []
+        let read = processor.outputs(for: files.map { FileInput(path: $0, kind: .swift) }, jobs: options.jobs)
+        processor.cache?.save()
         lock.lock()
         outputs = Dictionary(read.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+        unindexedFiles = Dictionary(read.compactMap { output in output.skippedReason.map { (output.path, $0) } },
+                                    uniquingKeysWith: { first, _ in first })
         mergedIndex = nil
         lock.unlock()
     }
 
     /// Reads some files again after they changed on disk (a save, a change another program made).
     public func filesChanged(_ paths: [String]) {
-        let limits = options.configuration.limits
-        for path in paths where options.configuration.inputKind(path) == .swift {
-            let stamp = ResultCache.stamp(of: path)
-            let output = stamp == nil ? nil : Linter.output(for: FileInput(path: path, kind: .swift), stamp: stamp, vocabulary: vocabulary,
-                                                            limits: limits, swiftVersion: options.configuration.swiftVersion, cache: cache)
-            lock.lock()
+        let swiftFiles = paths.filter { options.configuration.inputKind($0) == .swift && options.admits($0) }
+        let existing = swiftFiles.filter { ResultCache.stamp(of: $0) != nil }
+        let read = Dictionary(processor.outputs(for: existing.map { FileInput(path: $0, kind: .swift) }, jobs: options.jobs).map { ($0.path, $0) },
+                              uniquingKeysWith: { first, _ in first })
+        lock.lock()
+        for path in swiftFiles {
+            let output = read[path]
             if outputs[path]?.index != output?.index { mergedIndex = nil }
             outputs[path] = output
-            lock.unlock()
+            unindexedFiles[path] = output?.skippedReason
         }
-        cache?.save()
+        lock.unlock()
+        processor.cache?.save()
+    }
+
+    /// The project's files that add nothing to the index, being past their budget, sorted by path.
+    public var unindexed: [UnindexedFile] {
+        lock.lock()
+        defer { lock.unlock() }
+        return unindexedFiles.sorted { $0.key < $1.key }.map { UnindexedFile(path: $0.key, reason: $0.value) }
     }
 
     /// Lints a document from the editor's text, as if it were the file at `path`.
     public func lint(path: String, text: String) -> LintResult {
-        guard !options.configuration.isExcluded(path), let kind = options.configuration.inputKind(path) else {
+        guard !options.configuration.isExcluded(path), options.admits(path), let kind = options.configuration.inputKind(path) else {
             return LintResult(diagnostics: [], paths: [])
         }
-        let output = Linter.output(for: FileInput(path: path, kind: kind, text: text), stamp: nil, vocabulary: vocabulary,
-                                   limits: options.configuration.limits, swiftVersion: options.configuration.swiftVersion, cache: cache)
+        // On a thread of its own, with the budget's backstop, like any file of a run.
+        let output = processor.outputs(for: [FileInput(path: path, kind: kind, text: text)], jobs: 1)[0]
         lock.lock()
         let previous = documents[path]?.index ?? outputs[path]?.index
         if previous != output.index { mergedIndex = nil }

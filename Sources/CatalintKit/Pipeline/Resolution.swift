@@ -5,10 +5,16 @@
 struct Resolution {
     let index: ProjectIndex
     let evaluator: IdiomEvaluator
+    /// When given, every name resolution asks the index about: what a file's facts depend on in
+    /// other files, for the next run to know which files an edit can change (`RunSnapshot`).
+    let log: ReadLog?
 
-    init(index: ProjectIndex) {
+    init(index: ProjectIndex, log: ReadLog? = nil) {
         self.index = index
-        self.evaluator = index.evaluator
+        self.log = log
+        var evaluator = index.evaluator
+        evaluator.log = log
+        self.evaluator = evaluator
     }
 
     func resolve(_ files: [FileFacts]) -> UIFacts {
@@ -18,6 +24,16 @@ struct Resolution {
     }
 
     func add(_ file: FileFacts, to facts: inout UIFacts) {
+        // What each link of the file's requirements allows, once for every fact that names it.
+        let allowed = file.requirements.idioms(allowedIdioms)
+        func context(_ context: GuardContext) -> GuardContext { resolved(context, allowed) }
+        func resolvingContexts<Fact>(_ facts: [Fact], _ path: WritableKeyPath<Fact, GuardContext>) -> [Fact] {
+            facts.map { fact in
+                var fact = fact
+                fact[keyPath: path] = context(fact[keyPath: path])
+                return fact
+            }
+        }
         for creation in file.creations {
             guard let name = type(creation.type) else { continue }
             facts.creations.append(CreationFact(className: name, classChain: chain(of: name, knownSuperclass: creation.knownSuperclass),
@@ -43,7 +59,7 @@ struct Resolution {
         facts.fontSizes += resolvingContexts(file.fontSizes, \.guardContext)
         facts.dimensionComparisons += resolvingContexts(file.dimensionComparisons, \.guardContext)
         for decision in file.decisions {
-            if let resolved = resolve(decision) { facts.idiomDecisions.append(resolved) }
+            if let resolved = resolve(decision, allowed: allowed) { facts.idiomDecisions.append(resolved) }
         }
     }
 
@@ -51,14 +67,20 @@ struct Resolution {
 
     /// The class a symbolic type names, when the project tells.
     func type(_ reference: TypeRef) -> String? {
+        if let log {
+            switch reference {
+            case .name(let name, _): log.read(.global(name))
+            default: break
+            }
+        }
         switch reference {
         case .named(let name):
             return name
         case .propertyOf(let base, let name):
             guard let owner = type(base) else { return nil }
-            return index.property(name, of: owner)?.type ?? nil
+            return property(name, of: owner)?.type ?? nil
         case .name(let name, let inType):
-            if let inType, let property = index.property(name, of: inType) { return property.type }
+            if let inType, let property = property(name, of: inType) { return property.type }
             return index.globals[name] ?? nil
         case .unknown:
             return nil
@@ -68,11 +90,25 @@ struct Resolution {
     /// A class and its superclasses, with a superclass the creating format named when the project
     /// does not know it (a custom class of an Interface Builder element, an interface file's `superclass:`).
     func chain(of name: String, knownSuperclass: String?) -> [String] {
-        var chain = index.classChain(of: name)
+        var chain = classChain(of: name)
         if let knownSuperclass, !chain.contains(knownSuperclass) {
-            chain += index.classChain(of: knownSuperclass).filter { !chain.contains($0) }
+            chain += classChain(of: knownSuperclass).filter { !chain.contains($0) }
         }
         return chain
+    }
+
+    /// `index.classChain(of:)`, with every type it reads logged (a type an edit declares, or gives
+    /// another superclass or property, changes the chain and what is found through it).
+    private func classChain(of name: String) -> [String] {
+        let chain = index.classChain(of: name)
+        if let log { for type in chain { log.read(.type(type)) } }
+        return chain
+    }
+
+    /// `index.property(_:of:)`, logged: the types of the chain it looks through.
+    private func property(_ name: String, of type: String) -> (owner: String, type: String?)? {
+        _ = log.map { _ in classChain(of: type) }
+        return index.property(name, of: type)
     }
 
     /// The object a symbolic reference names.
@@ -81,12 +117,13 @@ struct Resolution {
         case .known(let id):
             return id
         case .member(let type, let name):
-            return .property(type: index.property(name, of: type)?.owner ?? type, name: name)
+            return .property(type: property(name, of: type)?.owner ?? type, name: name)
         case .memberOf(let base, let baseType, let name, let untyped):
-            guard let owner = type(baseType), let property = index.property(name, of: owner) else { return untyped }
+            guard let owner = type(baseType), let property = property(name, of: owner) else { return untyped }
             return .propertyOf(id(of: base), type: property.owner, name: name)
         case .name(let name, let inType, let untyped):
-            if let inType, let property = index.property(name, of: inType) { return .property(type: property.owner, name: name) }
+            if let inType, let property = property(name, of: inType) { return .property(type: property.owner, name: name) }
+            log?.read(.global(name))
             if index.globals[name] != nil { return .global(name) }
             return untyped
         }
@@ -94,27 +131,22 @@ struct Resolution {
 
     // MARK: Conditions
 
-    /// Facts whose guard context at `path` has its pending conditions folded in.
-    private func resolvingContexts<Fact>(_ facts: [Fact], _ path: WritableKeyPath<Fact, GuardContext>) -> [Fact] {
-        facts.map { fact in
-            var fact = fact
-            fact[keyPath: path] = context(fact[keyPath: path])
-            return fact
+    /// The idioms in which a condition can be as it is required.
+    func allowedIdioms(_ requirement: PendingCondition) -> IdiomSet {
+        var allowed: IdiomSet = []
+        for idiom in Idiom.allCases where evaluator.residual(requirement.condition, in: idiom) != .constant(!requirement.holds) {
+            allowed.insert(IdiomSet(idiom))
         }
+        return allowed
     }
 
-    /// A guard context with its pending conditions folded into its idioms.
-    func context(_ context: GuardContext) -> GuardContext {
-        guard !context.pending.isEmpty else { return context }
+    /// A guard context with the requirements it names folded into its idioms (`allowed`: what each
+    /// link of its file's chain allows). A link the chain does not have allows no idiom.
+    func resolved(_ context: GuardContext, _ allowed: [IdiomSet]) -> GuardContext {
+        guard let link = context.requirement else { return context }
         var resolved = context
-        resolved.pending = []
-        for requirement in context.pending {
-            var allowed: IdiomSet = []
-            for idiom in Idiom.allCases where evaluator.residual(requirement.condition, in: idiom) != .constant(!requirement.holds) {
-                allowed.insert(IdiomSet(idiom))
-            }
-            resolved.idioms.formIntersection(allowed)
-        }
+        resolved.requirement = nil
+        resolved.idioms.formIntersection(link >= 0 && Int(link) < allowed.count ? allowed[Int(link)] : [])
         return resolved
     }
 
@@ -125,7 +157,7 @@ struct Resolution {
 
     /// A decision with, for the Mac, iPad and iPhone idioms, the branches each takes; nil when it
     /// goes the same way in every idiom (it does not decide on the idiom).
-    func resolve(_ decision: PendingDecision) -> IdiomDecisionFact? {
+    func resolve(_ decision: PendingDecision, allowed: [IdiomSet]) -> IdiomDecisionFact? {
         var routes: [Idiom: [IdiomDecisionFact.Step]] = [:]
         for idiom in [Idiom.mac, .pad, .phone] {
             var steps: [IdiomDecisionFact.Step] = []
@@ -153,6 +185,30 @@ struct Resolution {
             helpers: helpers.filter { seen.insert($0.name).inserted },
             consequences: decision.consequences,
             position: decision.position ?? anchor,
-            guardContext: context(decision.guardContext))
+            guardContext: resolved(decision.guardContext, allowed))
     }
+}
+
+/// The names of other files' declarations that resolving one file's facts read: types (their
+/// superclasses and properties), top-level variables, helpers that compare the idiom. A name read
+/// and not found counts too: declaring it later changes the file's findings.
+final class ReadLog: @unchecked Sendable {
+    enum Name: Hashable, Sendable {
+        case type(String)
+        case global(String)
+        case helper(String)
+
+        /// As a token of `RunSnapshot`.
+        var token: String {
+            switch self {
+            case .type(let name): return "type:" + name
+            case .global(let name): return "global:" + name
+            case .helper(let name): return "helper:" + name
+            }
+        }
+    }
+
+    private(set) var names: Set<Name> = []
+
+    func read(_ name: Name) { names.insert(name) }
 }

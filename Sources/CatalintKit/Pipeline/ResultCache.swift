@@ -12,11 +12,19 @@ import Darwin
 ///
 /// It lives in `.catalint_cache/` at the project root (which holds its own `.gitignore`), or where
 /// `--cache-dir` says, as one file per settings key, written whole to a temporary file and renamed
-/// over the old one: concurrent runs never leave a torn file, and a corrupt, truncated or foreign
-/// file is ignored and replaced. Rules are not cached: they run on every run.
+/// over the old one: concurrent runs never leave a torn file. Nothing in it is trusted:
+///
+/// - each entry carries a checksum of its path, stamp, hash and results, verified before the entry
+///   is used; a damaged entry counts as missing and is written anew, and a file that cannot be read
+///   whole is ignored and replaced;
+/// - the cache belongs to the user, not to the repository: a cache folder that is a symbolic link or
+///   holds one, or that holds files git tracks (entries a pull request could carry), is refused
+///   with a warning, and the run goes on without a cache (`open`).
+///
+/// Rules are not cached: they run on every run.
 final class ResultCache: @unchecked Sendable {
     /// What identifies a file's state.
-    struct Stamp: Equatable {
+    struct Stamp: Equatable, Codable, Sendable {
         var size: Int
         var modified: Int64
     }
@@ -26,6 +34,8 @@ final class ResultCache: @unchecked Sendable {
         var contentHash: UInt64
         /// The encoded `FileOutput`, decoded when it is used.
         var payload: ArraySlice<UInt8>
+        /// The checksum the file holds for the entry; nil once verified, or for an entry made in this run.
+        var storedChecksum: UInt64?
         var decoded: FileOutput?
     }
 
@@ -40,14 +50,27 @@ final class ResultCache: @unchecked Sendable {
     private(set) var misses = 0
 
     static let magic = Array("catalint-cache\n".utf8)
-    static let formatVersion = 6
+    static let formatVersion = 8
 
     var file: String { directory + "/results-" + String(key, radix: 16) + ".bin" }
 
+    /// The cache in `directory`, read now. `open` is the way in for a run: it refuses a folder that
+    /// is not the user's.
     init(directory: String, key: UInt64) {
         self.directory = directory
         self.key = key
         load()
+    }
+
+    /// The cache in `directory`, or nil with the reason when that folder cannot be trusted: it is a
+    /// symbolic link or holds one (its entries would be read from, or written to, wherever the link
+    /// points), or git tracks files in it (a commit could carry entries that say its files have no
+    /// findings). `create` is how the folder may be made when it does not exist: only the cache
+    /// folder itself in an existing folder (the default, at the project root), or with the folders
+    /// above it (a `--cache-dir` the user named).
+    static func open(directory: String, key: UInt64) -> (cache: ResultCache?, refusal: String?) {
+        if let refusal = CacheFolder.refusal(directory) { return (nil, refusal) }
+        return (ResultCache(directory: directory, key: key), nil)
     }
 
     /// The key of a cache: this build of catalint and the settings that change what lowering makes.
@@ -100,17 +123,18 @@ final class ResultCache: @unchecked Sendable {
     private func decode(_ key: String, as path: String) -> FileOutput? {
         guard var entry = entries[key] else { return nil }
         if let decoded = entry.decoded, decoded.path == path { return decoded }
-        guard var reader = try? BinaryReader(entry.payload) else {
-            entries[key] = nil  // corrupt: never trusted
+        if let stored = entry.storedChecksum {
+            guard stored == Self.checksum(path: key, entry) else {
+                entries[key] = nil  // damaged: counts as missing, and is made again
+                return nil
+            }
+            entry.storedChecksum = nil
+        }
+        guard let stored = BinaryCoder.firstString(of: entry.payload), Configuration.absolute(stored) == key else {
+            entries[key] = nil  // corrupt, or not this file's: never trusted
             return nil
         }
-        let stored = reader.firstString
-        guard let stored, Configuration.absolute(stored) == key else {
-            entries[key] = nil  // not this file's: never trusted
-            return nil
-        }
-        reader.replace(stored, with: path)
-        guard let output = try? FileOutput(from: &reader), reader.isAtEnd, output.path == path else {
+        guard let output = try? BinaryCoder.decode(FileOutput.self, from: entry.payload, replacing: stored, with: path), output.path == path else {
             entries[key] = nil
             return nil
         }
@@ -121,10 +145,8 @@ final class ResultCache: @unchecked Sendable {
 
     /// Records what a file gave, to be saved.
     func store(_ output: FileOutput, path: String, contentHash: UInt64, stamp: Stamp?) {
-        var writer = BinaryWriter()
-        output.encode(to: &writer)
-        let entry = Entry(stamp: stamp ?? Stamp(size: -1, modified: -1), contentHash: contentHash, payload: ArraySlice(writer.finished()),
-                          decoded: nil)
+        let entry = Entry(stamp: stamp ?? Stamp(size: -1, modified: -1), contentHash: contentHash, payload: ArraySlice(BinaryCoder.encode(output, leading: output.path)),
+                          storedChecksum: nil, decoded: nil)
         let key = Configuration.absolute(path)
         lock.lock()
         fresh[key] = entry
@@ -133,10 +155,21 @@ final class ResultCache: @unchecked Sendable {
 
     // MARK: The file
 
+    /// The checksum of an entry: its path, stamp, content hash and results.
+    private static func checksum(path: String, _ entry: Entry) -> UInt64 {
+        var hasher = FNV1a()
+        hasher.add(Array(path.utf8))
+        hasher.add(entry.stamp.size)
+        hasher.add(Int(entry.stamp.modified))
+        hasher.add(Int(bitPattern: UInt(entry.contentHash)))
+        hasher.add(entry.payload)
+        return hasher.value
+    }
+
     private func load() {
-        guard let data = FileManager.default.contents(atPath: file), data.count > Self.magic.count,
+        guard let data = CacheFolder.read(file), data.count > Self.magic.count,
               Array(data.prefix(Self.magic.count)) == Self.magic,
-              var reader = try? BinaryReader(data.dropFirst(Self.magic.count)) else { return }
+              let reader = try? BinaryReader(data.dropFirst(Self.magic.count)) else { return }
         do {
             guard try reader.readInt() == Self.formatVersion, try reader.readUInt64() == key else { return }
             var loaded: [String: Entry] = [:]
@@ -145,7 +178,8 @@ final class ResultCache: @unchecked Sendable {
                 let stamp = Stamp(size: try reader.readInt(), modified: Int64(try reader.readInt()))
                 let hash = try reader.readUInt64()
                 let payload = try reader.readBytes()
-                loaded[path] = Entry(stamp: stamp, contentHash: hash, payload: payload, decoded: nil)
+                let checksum = try reader.readUInt64()
+                loaded[path] = Entry(stamp: stamp, contentHash: hash, payload: payload, storedChecksum: checksum, decoded: nil)
             }
             guard reader.isAtEnd else { return }
             entries = loaded
@@ -163,9 +197,13 @@ final class ResultCache: @unchecked Sendable {
             return
         }
         var all = entries
-        for (path, entry) in fresh { all[path] = entry }
+        for (path, entry) in fresh {
+            var entry = entry
+            entry.storedChecksum = nil
+            all[path] = entry
+        }
         lock.unlock()
-        var writer = BinaryWriter()
+        let writer = BinaryWriter()
         writer.write(Self.formatVersion)
         writer.write(key)
         writer.write(all.count)
@@ -175,21 +213,9 @@ final class ResultCache: @unchecked Sendable {
             writer.write(Int(entry.stamp.modified))
             writer.write(entry.contentHash)
             writer.writeBytes(entry.payload)
+            writer.write(entry.storedChecksum ?? Self.checksum(path: path, entry))
         }
-        let bytes = Self.magic + writer.finished()
-        let manager = FileManager.default
-        do {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-            let ignore = directory + "/.gitignore"
-            if !manager.fileExists(atPath: ignore) {
-                try Data("# Written by catalint: its cache, never committed.\n*\n".utf8).write(to: URL(fileURLWithPath: ignore))
-            }
-            let temporary = directory + "/.results-\(ProcessInfo.processInfo.processIdentifier)-\(UInt32.random(in: 0...UInt32.max)).tmp"
-            try Data(bytes).write(to: URL(fileURLWithPath: temporary))
-            if rename(temporary, file) != 0 { try? manager.removeItem(atPath: temporary) }
-        } catch {
-            // A cache that cannot be written costs speed, never correctness.
-        }
+        CacheFolder.write(Self.magic + writer.finished(), to: file, in: directory)
     }
 
     // MARK: Files
@@ -232,21 +258,36 @@ struct FNV1a {
     }
 
     mutating func add(_ number: Int) {
+        var value = self.value
         var number = UInt64(bitPattern: Int64(number))
-        add(withUnsafeBytes(of: &number) { Array($0) })
+        for _ in 0..<8 {
+            value ^= number & 0xFF
+            value = value &* 0x0000_0100_0000_01B3
+            number >>= 8
+        }
+        self.value = value
+    }
+
+    mutating func add(_ bytes: ArraySlice<UInt8>) {
+        var value = self.value
+        for byte in bytes {
+            value ^= UInt64(byte)
+            value = value &* 0x0000_0100_0000_01B3
+        }
+        self.value = value
     }
 }
 
 extension BinaryWriter {
     /// A run of bytes, with its length.
-    mutating func writeBytes(_ bytes: ArraySlice<UInt8>) {
+    func writeBytes(_ bytes: ArraySlice<UInt8>) {
         write(bytes.count)
         appendRaw(bytes)
     }
 }
 
 extension BinaryReader {
-    mutating func readBytes() throws -> ArraySlice<UInt8> {
+    func readBytes() throws -> ArraySlice<UInt8> {
         let count = try readCount()
         return try readRaw(count)
     }

@@ -2,7 +2,9 @@
 /// diagnostic gives its column in characters (`column`), UTF-8 bytes (`byte_column`) and UTF-16
 /// code units (`utf16_column`). A diagnostic with a fix carries it as `fix`: its title, whether it
 /// is safe, and its edits, each a range (start and end, with the same three columns) and the text
-/// that replaces it.
+/// that replaces it. When a project judged the files, `build` says how: for each linted file the
+/// idiom it was judged in (`judged_as`: `mac`, `pad`, `not-on-mac`, `not-ios`, `unbuilt`), the
+/// target and project that decided and why; and the files left out, each with why.
 public struct JSONReporter: Reporter {
     public init() {}
 
@@ -19,9 +21,20 @@ public struct JSONReporter: Reporter {
             output += "}"
         }
         output += result.diagnostics.isEmpty ? "],\n" : "\n  ],\n"
+        if let build = result.build, !build.isEmpty { output += Self.json(build) }
         output += "  \"summary\": {\"files\": \(result.filesChecked), \"errors\": \(result.count(.error)), "
         output += "\"warnings\": \(result.count(.warning)), \"notes\": \(result.count(.note))}\n}\n"
         return output
+    }
+
+    static func json(_ build: BuildReport) -> String {
+        let files = build.files.map { file in
+            "    {\"path\": \(quoted(file.path)), \"judged_as\": \(quoted(file.judgedAs)), \"target\": \(file.target.map(quoted) ?? "null"), "
+                + "\"project\": \(quoted(file.project)), \"reason\": \(quoted(file.reason))}"
+        }
+        let leftOut = build.leftOut.map { "    {\"path\": \(quoted($0.path)), \"reason\": \(quoted($0.reason))}" }
+        func list(_ items: [String]) -> String { items.isEmpty ? "[]" : "[\n  " + items.joined(separator: ",\n  ") + "\n    ]" }
+        return "  \"build\": {\n    \"files\": \(list(files)),\n    \"left_out\": \(list(leftOut))\n  },\n"
     }
 
     static func json(_ fix: Fix) -> String {

@@ -33,19 +33,21 @@ final class FactCollector: TypeScopeVisitor {
     /// The closures that initialize a variable, with the name they return and the variable.
     private var closureAliases: [SyntaxIdentifier: (name: String, local: Local)] = [:]
 
-    init(file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion) {
+    init(file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion, deadline: Deadline) {
         self.file = file
         self.vocabulary = vocabulary
         self.conditions = IdiomConditions(path: file.path)
         self.guards = GuardResolver(tree: file.tree, conditions: IdiomConditions(path: file.path, keepsNames: false), swiftVersion: swiftVersion,
-                                    checks: vocabulary.checks)
+                                    checks: vocabulary.checks, deadline: deadline)
         self.decisions = IdiomDecisionReader(file: file, conditions: conditions, guards: guards, vocabulary: vocabulary)
-        super.init()
+        super.init(deadline: deadline)
     }
 
-    static func facts(for file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion = .newest) -> FileFacts {
-        let collector = FactCollector(file: file, vocabulary: vocabulary, swiftVersion: swiftVersion)
+    static func facts(for file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion = .newest,
+                      deadline: Deadline = .none) -> FileFacts {
+        let collector = FactCollector(file: file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline)
         collector.walk(file.tree)
+        collector.facts.requirements = collector.guards.requirements
         return collector.facts
     }
 
@@ -63,7 +65,7 @@ final class FactCollector: TypeScopeVisitor {
 
     override func visit(_ node: CodeBlockSyntax) -> SyntaxVisitorContinueKind { scopes.append(Scope()); return .visitChildren }
     override func visitPost(_ node: CodeBlockSyntax) { scopes.removeLast() }
-    override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind { scopes.append(Scope()); return .visitChildren }
+    override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind { scopes.append(Scope()); return super.visit(node) }
     override func visitPost(_ node: SwitchCaseSyntax) { scopes.removeLast() }
     override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { scopes.append(Scope()); return .visitChildren }
     override func visitPost(_ node: AccessorBlockSyntax) { scopes.removeLast() }

@@ -8,11 +8,16 @@ import SwiftSyntax
 final class GuardResolver {
     private let conditions: IdiomConditions
     private var cache: [SyntaxIdentifier: GuardContext] = [:]
-    /// For each statement list: the early exits in it (a `guard`'s condition holds after it, an
-    /// exiting `if`'s does not), and how many of them come before each statement.
-    private var statementListCache: [SyntaxIdentifier: (exits: [PendingCondition], before: [SyntaxIdentifier: Int])] = [:]
+    /// The conditions on the idiom that contexts of this file require, each naming the one it adds
+    /// to: a statement after a thousand early exits shares the chain of the one before it.
+    private(set) var requirements = RequirementChain()
+    /// For each statement list: the requirement each statement runs under after the early exits
+    /// before it (a `guard`'s condition holds after it, an exiting `if`'s does not).
+    private var statementListCache: [SyntaxIdentifier: [SyntaxIdentifier: Int32]] = [:]
     /// For each statement list: the checks that hold at each statement after the early exits before it.
     private var checkExitCache: [SyntaxIdentifier: [SyntaxIdentifier: [String]]] = [:]
+    /// Where the walk that asks must stop.
+    private let deadline: Deadline
     /// The calls a rule names as checks (`isSourceTypeAvailable`): where one is known to hold, the
     /// context says so.
     private let checks: Set<String>
@@ -26,8 +31,10 @@ final class GuardResolver {
     /// The Swift the project builds with, for `#if swift(...)`.
     private let swiftVersion: SwiftVersion
 
-    init(tree: SourceFileSyntax, conditions: IdiomConditions, swiftVersion: SwiftVersion = .newest, checks: Set<String> = []) {
+    init(tree: SourceFileSyntax, conditions: IdiomConditions, swiftVersion: SwiftVersion = .newest, checks: Set<String> = [],
+         deadline: Deadline = .none) {
         self.conditions = conditions
+        self.deadline = deadline
         self.swiftVersion = swiftVersion
         self.checks = checks
         var context = GuardContext.unguarded
@@ -44,7 +51,10 @@ final class GuardResolver {
 
     /// `context` where `condition` is `holds`, when the condition may depend on the idiom.
     private func requiring(_ context: GuardContext, _ condition: IdiomCondition, holds: Bool) -> GuardContext {
-        condition.mentionsIdiom ? context.requiring(condition, holds: holds) : context
+        guard condition.mentionsIdiom else { return context }
+        var context = context
+        context.requirement = requirements.add(PendingCondition(condition, holds: holds), to: context.requirement)
+        return context
     }
 
     func context(for node: some SyntaxProtocol) -> GuardContext {
@@ -128,9 +138,7 @@ final class GuardResolver {
         case .codeBlockItemList:
             if let item = child.as(CodeBlockItemSyntax.self) {
                 let list = parent.cast(CodeBlockItemListSyntax.self)
-                for exit in earlyExits(in: list, before: item) {
-                    context = context.requiring(exit.condition, holds: exit.holds)
-                }
+                context.requirement = requirement(in: list, before: item, listContext: context)
                 for name in checksAfterEarlyExits(in: list, before: item) { context = context.checking(name) }
             }
         case .macroExpansionExpr, .macroExpansionDecl:
@@ -147,25 +155,27 @@ final class GuardResolver {
         return context
     }
 
-    /// The conditions that hold at `item` after the `guard`s and early-exit `if`s before it in `list`.
-    /// Each list is read once, however many of its statements are asked about.
-    private func earlyExits(in list: CodeBlockItemListSyntax, before item: CodeBlockItemSyntax) -> ArraySlice<PendingCondition> {
-        if let cached = statementListCache[list.id] { return cached.exits.prefix(cached.before[item.id] ?? 0) }
-        var exits: [PendingCondition] = []
-        var before: [SyntaxIdentifier: Int] = [:]
+    /// The requirement `item` runs under after the `guard`s and early-exit `if`s before it in `list`,
+    /// in a list whose own context is `listContext`. Each list is read once, in one pass that adds
+    /// each exit to the chain of the exits before it, however many of its statements are asked about.
+    private func requirement(in list: CodeBlockItemListSyntax, before item: CodeBlockItemSyntax, listContext: GuardContext) -> Int32? {
+        if let cached = statementListCache[list.id] { return cached[item.id] ?? listContext.requirement }
+        var node = listContext.requirement
+        var before: [SyntaxIdentifier: Int32] = [:]
         for element in list {
-            before[element.id] = exits.count
+            if let node { before[element.id] = node }
+            if deadline.expired { break }
             if let guardStatement = element.item.as(GuardStmtSyntax.self) {
                 let condition = conditions.condition(of: guardStatement.conditions)
-                if condition.mentionsIdiom { exits.append(PendingCondition(condition, holds: true)) }
+                if condition.mentionsIdiom { node = requirements.add(PendingCondition(condition, holds: true), to: node) }
             } else if let ifExpression = Self.ifStatement(element), ifExpression.elseBody == nil,
                       Self.alwaysExits(ifExpression.body) {
                 let condition = conditions.condition(of: ifExpression.conditions)
-                if condition.mentionsIdiom { exits.append(PendingCondition(condition, holds: false)) }
+                if condition.mentionsIdiom { node = requirements.add(PendingCondition(condition, holds: false), to: node) }
             }
         }
-        statementListCache[list.id] = (exits, before)
-        return exits.prefix(before[item.id] ?? 0)
+        statementListCache[list.id] = before
+        return before[item.id] ?? listContext.requirement
     }
 
     /// The checks that hold at `item` after the `guard`s and early-exit `if`s before it in `list`
@@ -175,12 +185,17 @@ final class GuardResolver {
         if let cached = checkExitCache[list.id] { return cached[item.id] ?? [] }
         var held: [String] = []
         var result: [SyntaxIdentifier: [String]] = [:]
+        // Each check once: the list of what holds stays as short as the rules' checks.
+        func hold(_ names: [String]) {
+            for name in names where !held.contains(name) { held.append(name) }
+        }
         for element in list {
             if !held.isEmpty { result[element.id] = held }
+            if deadline.expired { break }
             if let guardStatement = element.item.as(GuardStmtSyntax.self) {
-                held += checkNames(guardStatement.conditions, holds: true)
+                hold(checkNames(guardStatement.conditions, holds: true))
             } else if let ifExpression = Self.ifStatement(element), ifExpression.elseBody == nil, Self.alwaysExits(ifExpression.body) {
-                held += checkNames(ifExpression.conditions, holds: false)
+                hold(checkNames(ifExpression.conditions, holds: false))
             }
         }
         checkExitCache[list.id] = result

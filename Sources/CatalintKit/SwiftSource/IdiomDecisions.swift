@@ -9,14 +9,73 @@ struct IdiomDecisionReader {
     let conditions: IdiomConditions
     let guards: GuardResolver
     let vocabulary: LoweringVocabulary
+    /// What the code after each statement of a list selects, read once per list.
+    private let rests = RestSummaries()
+
+    init(file: SwiftSourceFile, conditions: IdiomConditions, guards: GuardResolver, vocabulary: LoweringVocabulary) {
+        self.file = file
+        self.conditions = conditions
+        self.guards = guards
+        self.vocabulary = vocabulary
+    }
 
     /// One branch of a decision: what it is called in messages, and its code.
     private struct Branch {
         var label: String
-        /// Statements (a block, or the code after a `guard`), or nil for a branch that does nothing.
+        /// Statements (a block), or none for a branch that does nothing.
         var statements: [Syntax]
         /// A value (an arm of `?:`), instead of statements.
         var value: ExprSyntax?
+        /// The code after a `guard` or an early exit, read for the whole list at once.
+        var rest: RestSummary?
+    }
+
+    /// What the statements from one of a list to its end select and read, as far as a decision needs:
+    /// the first group of names with geometry in it (its first geometry name), and the first name of
+    /// each kind that bears on adaptation (one that adapts to the window, one about the screen).
+    struct RestSummary {
+        var geometry: String?
+        var adaptive: String?
+        var fixed: String?
+    }
+
+    /// The summaries of the code after each statement, per list: computed from the list's end in one
+    /// pass, so the decisions of a thousand early exits in one list cost what one list does.
+    private final class RestSummaries {
+        var byList: [SyntaxIdentifier: [SyntaxIdentifier: RestSummary]] = [:]
+
+        func summary(after item: CodeBlockItemSyntax, in list: CodeBlockItemListSyntax, vocabulary: LoweringVocabulary) -> RestSummary {
+            if let known = byList[list.id] { return known[item.id] ?? RestSummary() }
+            var summaries: [SyntaxIdentifier: RestSummary] = [:]
+            var after = RestSummary()
+            for element in list.reversed() {
+                summaries[element.id] = after
+                let region = Syntax(element)
+                if let name = IdiomDecisionReader.statementGroups(region).lazy.compactMap({ $0.first(where: vocabulary.isGeometry) }).first {
+                    after.geometry = name
+                }
+                var adaptive: String?
+                var fixed: String?
+                for name in IdiomDecisionReader.conditionNames(region) {
+                    switch vocabulary.adaptation(of: name) {
+                    case true?: adaptive = adaptive ?? name
+                    case false?: fixed = fixed ?? name
+                    case nil: break
+                    }
+                }
+                after.adaptive = adaptive ?? after.adaptive
+                after.fixed = fixed ?? after.fixed
+            }
+            byList[list.id] = summaries
+            return summaries[item.id] ?? RestSummary()
+        }
+    }
+
+    /// The code after `node` in its block, summarized: what runs when a `guard` or an early exit
+    /// lets it through; nil when `node` is not a statement of a block.
+    private func rest(after node: some SyntaxProtocol) -> RestSummary? {
+        guard let item = Self.statementItem(node), let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return nil }
+        return rests.summary(after: item, in: list, vocabulary: vocabulary)
     }
 
     // MARK: The kinds of decision
@@ -40,15 +99,15 @@ struct IdiomDecisionReader {
             }
         }
         // `if idiom != .pad { return }`: what follows is the other branch.
-        if tests.count == 1, node.elseBody == nil, GuardResolver.alwaysExits(node.body), let rest = Self.statementsAfter(node) {
-            fallback = Branch(label: "the code after the `if`", statements: rest)
+        if tests.count == 1, node.elseBody == nil, GuardResolver.alwaysExits(node.body), let rest = rest(after: node) {
+            fallback = Branch(label: "the code after the `if`", statements: [], rest: rest)
         }
         return decision(at: Syntax(node), tests: tests, branches: branches + [fallback], anchor: nil)
     }
 
     func decision(_ node: GuardStmtSyntax) -> PendingDecision? {
         let test = (conditions.condition(of: node.conditions), Syntax(node.conditions))
-        let rest = Branch(label: "the code after the `guard`", statements: Self.statementsAfter(node) ?? [])
+        let rest = Branch(label: "the code after the `guard`", statements: [], rest: rest(after: node))
         let exit = Branch(label: "the `guard`'s `else` branch", statements: [Syntax(node.body)])
         return decision(at: Syntax(node), tests: [test], branches: [rest, exit], anchor: nil)
     }
@@ -90,6 +149,7 @@ struct IdiomDecisionReader {
         for branch in branches {
             for statements in branch.statements { consequences += Self.statementGroups(statements) }
             if let value = branch.value { consequences += Self.valueGroups(value) }
+            if let geometry = branch.rest?.geometry { consequences.append([geometry]) }
         }
         if let destination = Self.destination(of: node) {
             consequences.append(destination)
@@ -108,7 +168,8 @@ struct IdiomDecisionReader {
             spelling: spelling,
             branches: branches.map(\.label),
             branchConditionNames: branches.map { branch in
-                (branch.statements.flatMap(Self.conditionNames) + (branch.value.map { Self.conditionNames(Syntax($0)) } ?? []))
+                (branch.statements.flatMap(Self.conditionNames) + (branch.value.map { Self.conditionNames(Syntax($0)) } ?? [])
+                    + [branch.rest?.adaptive, branch.rest?.fixed].compactMap { $0 })
                     .filter(vocabulary.bearsOnAdaptation)
             },
             consequences: geometry,
@@ -322,15 +383,14 @@ struct IdiomDecisionReader {
         return nil
     }
 
-    /// The statements after `node` in its block: what runs when a `guard` or an early exit lets it through.
-    static func statementsAfter(_ node: some SyntaxProtocol) -> [Syntax]? {
+    /// The statement of a block that `node` is (through an expression statement), if it is one.
+    static func statementItem(_ node: some SyntaxProtocol) -> CodeBlockItemSyntax? {
         var current = Syntax(node)
         while let parent = current.parent, !parent.is(CodeBlockItemSyntax.self) {
             guard parent.is(ExpressionStmtSyntax.self) else { return nil }
             current = parent
         }
-        guard let item = current.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return nil }
-        return list.drop(while: { $0.id != item.id }).dropFirst().map { Syntax($0) }
+        return current.parent?.as(CodeBlockItemSyntax.self)
     }
 
     static func shortened(_ text: String) -> String {

@@ -7,14 +7,14 @@ final class IndexBuilder: TypeScopeVisitor {
     private let file: SwiftSourceFile
     private let conditions: IdiomConditions
 
-    private init(file: SwiftSourceFile) {
+    private init(file: SwiftSourceFile, deadline: Deadline) {
         self.file = file
         self.conditions = IdiomConditions(path: file.path)
-        super.init()
+        super.init(deadline: deadline)
     }
 
-    static func index(_ file: SwiftSourceFile) -> ProjectIndex {
-        let builder = IndexBuilder(file: file)
+    static func index(_ file: SwiftSourceFile, deadline: Deadline = .none) -> ProjectIndex {
+        let builder = IndexBuilder(file: file, deadline: deadline)
         builder.walk(file.tree)
         return builder.index
     }

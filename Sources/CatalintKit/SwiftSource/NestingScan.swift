@@ -14,6 +14,10 @@ struct NestingScan {
     /// result (`f()()`) in one expression, and where it ends: each is one level deeper in the tree.
     private(set) var longestChain = 0
     private(set) var longestChainLine = 1
+    /// The deepest nesting of `[` alone: swift-syntax's parser takes time exponential in it (about
+    /// twice as long for each level past twenty), so a file past a few levels is parsed in a worker
+    /// process that can be stopped (`FileProcessor`).
+    private(set) var deepestSquare = 0
 
     init(_ bytes: [UInt8]) {
         scan(bytes)
@@ -33,6 +37,8 @@ struct NestingScan {
         var depth = 0
         var line = 1
         var chains: [Int] = [0]  // the operator run at each bracket depth
+        var opened: [UInt8] = []  // the brackets open, innermost last
+        var squares = 0  // the `[` among them
         var previousSignificant: UInt8 = 0
         var offset = 0
         let count = bytes.count
@@ -133,6 +139,11 @@ struct NestingScan {
                     deepest = depth
                     deepestLine = line
                 }
+                opened.append(byte)
+                if byte == UInt8(ascii: "[") {
+                    squares += 1
+                    deepestSquare = max(deepestSquare, squares)
+                }
                 if byte == UInt8(ascii: "{") { chains[chains.count - 2] = 0 }
             case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
                 if case .interpolation(let start)? = contexts.last, depth - 1 == start, byte == UInt8(ascii: ")") {
@@ -140,6 +151,7 @@ struct NestingScan {
                     interpolations -= 1
                 }
                 depth = max(0, depth - 1)
+                if opened.popLast() == UInt8(ascii: "[") { squares -= 1 }
                 if chains.count > 1 { chains.removeLast() }
                 if byte == UInt8(ascii: "}") { chains[chains.count - 1] = 0 }
             case UInt8(ascii: ";"):

@@ -1,5 +1,5 @@
 /// What one type declaration (and its extensions) tells: its superclass and its properties.
-struct TypeInfo: Sendable, Equatable {
+struct TypeInfo: Sendable, Equatable, Codable {
     var name: String
     /// The first inherited type of a class: its superclass when it has one.
     var superclass: String?
@@ -18,7 +18,7 @@ struct TypeInfo: Sendable, Equatable {
 
 /// The declarations of every linted Swift file: built first, so that lowering one file into facts
 /// knows the subclasses and properties declared in the others.
-struct ProjectIndex: Sendable, Equatable {
+struct ProjectIndex: Sendable, Equatable, Codable {
     var types: [String: TypeInfo] = [:]
     /// Top-level variables -> the class of their value, when known.
     var globals: [String: String?] = [:]

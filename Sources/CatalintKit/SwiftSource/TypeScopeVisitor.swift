@@ -2,8 +2,16 @@ import SwiftSyntax
 
 /// A visitor that knows which type declaration (or extension) it is in: subclasses override
 /// `enterType` and `leaveType` instead of the five declaration kinds.
+///
+/// It also keeps to the file's `Deadline`: once it has passed, the walk skips every statement,
+/// member, element and argument it has not entered yet, so it ends within a few steps.
 class TypeScopeVisitor: SyntaxVisitor {
-    init() { super.init(viewMode: .sourceAccurate) }
+    let deadline: Deadline
+
+    init(deadline: Deadline) {
+        self.deadline = deadline
+        super.init(viewMode: .sourceAccurate)
+    }
 
     /// Called on entering a class, struct, enum, actor or extension, with its name and, for a class,
     /// its first inherited type.
@@ -13,7 +21,7 @@ class TypeScopeVisitor: SyntaxVisitor {
     private func enter(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
         let declared = declaredType(node)
         enterType(name: declared?.name ?? "", inherits: declared?.inherits)
-        return .visitChildren
+        return deadline.expired ? .skipChildren : .visitChildren
     }
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind { enter(node) }
@@ -26,4 +34,13 @@ class TypeScopeVisitor: SyntaxVisitor {
     override func visitPost(_ node: ActorDeclSyntax) { leaveType() }
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind { enter(node) }
     override func visitPost(_ node: ExtensionDeclSyntax) { leaveType() }
+
+    // The places a long file is long: statements, members, elements of literals, arguments.
+    private var budgetLeft: SyntaxVisitorContinueKind { deadline.expired ? .skipChildren : .visitChildren }
+    override func visit(_ node: CodeBlockItemSyntax) -> SyntaxVisitorContinueKind { budgetLeft }
+    override func visit(_ node: MemberBlockItemSyntax) -> SyntaxVisitorContinueKind { budgetLeft }
+    override func visit(_ node: ArrayElementSyntax) -> SyntaxVisitorContinueKind { budgetLeft }
+    override func visit(_ node: DictionaryElementSyntax) -> SyntaxVisitorContinueKind { budgetLeft }
+    override func visit(_ node: LabeledExprSyntax) -> SyntaxVisitorContinueKind { budgetLeft }
+    override func visit(_ node: SwitchCaseSyntax) -> SyntaxVisitorContinueKind { budgetLeft }
 }

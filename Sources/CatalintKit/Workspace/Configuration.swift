@@ -53,6 +53,9 @@ public struct Configuration: Sendable {
     public var interfaceFiles: [Glob] = []
     public var rules: [String: RuleSettings] = [:]
     public var overrides: [ConfigurationOverride] = []
+    /// Lint the Swift and Interface Builder files that no target of their project builds too
+    /// (`include_unbuilt`): test sources, files left out of the project.
+    public var includeUnbuilt = false
     /// What a file may be, at most, for catalint to lint it.
     public var limits = FileLimits()
     /// The Swift the project is built with (`swift_version`): `#if swift(...)` and `#if compiler(...)`

@@ -13,7 +13,7 @@ public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
 /// Finds and reads `.catalint.yml`. Every unknown key, unknown rule id and wrong type is an error
 /// with its place and, where a close name exists, a suggestion; nothing is ignored silently.
 public enum ConfigurationLoader {
-    public static let topLevelKeys = ["idiom", "included", "excluded", "interface_files", "rules", "overrides", "limits", "swift_version"]
+    public static let topLevelKeys = ["idiom", "included", "excluded", "include_unbuilt", "interface_files", "rules", "overrides", "limits", "swift_version"]
     public static let overrideKeys = ["paths", "rules"]
 
     /// The configuration file in `directory` or its nearest parent that has one.
@@ -92,12 +92,19 @@ public enum ConfigurationLoader {
                     }
                 case "included": (configuration.included, configuration.includedPositions) = patterns(value, key: name, directory: configuration.directory)
                 case "excluded": (configuration.excluded, configuration.excludedPositions) = patterns(value, key: name, directory: configuration.directory)
+                case "include_unbuilt":
+                    if let text = value.scalar?.string, let flag = Self.boolean(text) {
+                        configuration.includeUnbuilt = flag
+                    } else {
+                        problem(value, "'include_unbuilt' must be true or false: whether files that no target of the project builds are linted too")
+                    }
                 case "interface_files": configuration.interfaceFiles = globs(value, key: name)
                 case "rules": configuration.rules = rules(value)
                 case "overrides": configuration.overrides = overrides(value)
                 case "limits": configuration.limits = limits(value)
                 case "swift_version":
-                    if let text = value.scalar?.string, let version = SwiftVersion(text) {
+                    // Swift's versions start at 1: `0` (or `0.5`) is a mistake, not a version.
+                    if let text = value.scalar?.string, let version = SwiftVersion(text), version.components.first ?? 0 >= 1 {
                         configuration.swiftVersion = version
                     } else {
                         problem(value, "'swift_version' must be a version such as 5.10 or 6.2")
@@ -292,6 +299,15 @@ public enum ConfigurationLoader {
                 }
             }
             return limits
+        }
+
+        /// `true` or `false` (and YAML's other spellings of them).
+        static func boolean(_ text: String) -> Bool? {
+            switch text.lowercased() {
+            case "true", "yes", "on": return true
+            case "false", "no", "off": return false
+            default: return nil
+            }
         }
 
         /// `10000000`, `10MB`, `512 KB`, `1GB` (powers of 1000, as file managers show sizes).

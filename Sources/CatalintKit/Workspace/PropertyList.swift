@@ -16,8 +16,16 @@ enum PropertyList: Equatable {
     /// Why a text is not a property list, with the line where reading stopped.
     struct ParseError: Error, CustomStringConvertible {
         var line: Int
+        /// In bytes from the start of the line, 1-based.
+        var column = 1
         var message: String
         var description: String { "line \(line): \(message)" }
+
+        init(line: Int, column: Int = 1, message: String) {
+            self.line = line
+            self.column = column
+            self.message = message
+        }
     }
 
     /// Deeper nesting than this is an error: a pbxproj nests about six levels, and the limit keeps
@@ -36,6 +44,8 @@ enum PropertyList: Equatable {
 private struct OpenStepParser {
     let bytes: [UInt8]
     var position = 0
+    /// Where the last token read starts, past the white space and comments before it.
+    var tokenStart = 0
 
     private enum Token: Equatable {
         case string(String)
@@ -77,8 +87,8 @@ private struct OpenStepParser {
         }
 
         while true {
-            let tokenStart = position
             let token = try next()
+            let tokenStart = self.tokenStart
             switch (expecting, token) {
             case (.value, .punctuation(UInt8(ascii: "{"))), (.valueOrArrayEnd, .punctuation(UInt8(ascii: "{"))):
                 try open(depth: stack.count, at: tokenStart)
@@ -126,8 +136,10 @@ private struct OpenStepParser {
     }
 
     private func error(_ message: String, at offset: Int) -> PropertyList.ParseError {
-        let line = bytes[..<min(offset, bytes.count)].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
-        return PropertyList.ParseError(line: line, message: message)
+        let end = min(offset, bytes.count)
+        let line = bytes[..<end].reduce(1) { $1 == UInt8(ascii: "\n") ? $0 + 1 : $0 }
+        let lineStart = bytes[..<end].lastIndex(of: UInt8(ascii: "\n")).map { $0 + 1 } ?? 0
+        return PropertyList.ParseError(line: line, column: end - lineStart + 1, message: message)
     }
 
     // MARK: Tokens
@@ -164,6 +176,7 @@ private struct OpenStepParser {
                 break
             }
         }
+        tokenStart = position
         guard position < bytes.count else { return .end }
         let byte = bytes[position]
         if Self.isPunctuation(byte) {

@@ -22,6 +22,11 @@ public enum StarterConfiguration {
         # excluded:
         #   - "**/Generated/**"
 
+        # With a project (an .xcodeproj, project.yml or Package.swift), Swift files that no target
+        # compiles and storyboards or xibs that none copies (test sources, files left out of the
+        # project) are not linted; true lints them too, as --include-unbuilt does for one run.
+        # include_unbuilt: false
+
         # YAML interface descriptions named otherwise than *.interface.yml / *.interface.yaml.
         # interface_files:
         #   - "Screens/**/*.yml"

@@ -9,11 +9,15 @@ public struct Workspace: Sendable {
     /// The project folder: the configuration file's folder, else the git working tree that holds
     /// the linted paths, else the folder they share.
     public var root: String
+    /// Which files the projects build and how their targets run (see `BuildMembership`); nil to
+    /// lint every file in `idiom`.
+    public var membership: BuildMembership?
 
-    public init(configuration: Configuration, idiom: Idiom, root: String) {
+    public init(configuration: Configuration, idiom: Idiom, root: String, membership: BuildMembership? = nil) {
         self.configuration = configuration
         self.idiom = idiom
         self.root = root
+        self.membership = membership
     }
 
     /// Where the configuration comes from.
@@ -29,10 +33,12 @@ public struct Workspace: Sendable {
     /// Opens the workspace of `paths` (files and folders; a `--stdin-filename` path need not exist):
     /// reads the configuration, decides the idiom (`idiom`, else the configuration's; `auto` reads
     /// the Xcode project that owns the linted files) and finds the project folder. `log` receives
-    /// each decision as it is made, for `--verbose`. Throws `ConfigurationError` for a bad
-    /// configuration and `WorkspaceError` for a missing configuration file.
+    /// each decision as it is made, for `--verbose`. `includeUnbuilt` (`--include-unbuilt`), else
+    /// the configuration's `include_unbuilt`, says whether files that no target of their project
+    /// builds are linted. Throws `ConfigurationError` for a bad configuration and `WorkspaceError`
+    /// for a missing configuration file.
     public static func open(linting paths: [String], configuration source: ConfigurationSource, idiom setting: IdiomSetting?,
-                            log: (String) -> Void = { _ in }) throws -> Workspace {
+                            includeUnbuilt: Bool? = nil, log: (String) -> Void = { _ in }) throws -> Workspace {
         let folder = commonFolder(of: paths)
         var configuration: Configuration
         switch source {
@@ -66,12 +72,26 @@ public struct Workspace: Sendable {
             log("idiom: \(idiom.rawValue) (auto): \(decision.reason)")
         }
         let root = configuration.file != nil ? configuration.directory : (Git.topLevel(of: folder) ?? folder)
-        return Workspace(configuration: configuration, idiom: idiom, root: root)
+        let unbuilt = includeUnbuilt ?? configuration.includeUnbuilt
+        if unbuilt { log("build: files that no target builds are linted too (\(includeUnbuilt != nil ? "--include-unbuilt" : "include_unbuilt"))") }
+        let membership = BuildMembership(includeUnbuilt: unbuilt, idiomFromProjects: chosen == .auto)
+        return Workspace(configuration: configuration, idiom: idiom, root: root, membership: membership)
     }
 
     /// The folder that holds every path (a file's own folder), absolute; the working folder when
-    /// there are none.
+    /// there are none. A path that does not exist (an editor's unsaved buffer given to
+    /// `--stdin-filename`) counts by the nearest folder above it that does, so nothing is made
+    /// in a folder that is not there.
     public static func commonFolder(of paths: [String]) -> String {
+        var folder = sharedFolder(of: paths)
+        var isDirectory: ObjCBool = false
+        while folder != "/" && !(FileManager.default.fileExists(atPath: folder, isDirectory: &isDirectory) && isDirectory.boolValue) {
+            folder = URL(fileURLWithPath: folder).deletingLastPathComponent().path
+        }
+        return folder
+    }
+
+    private static func sharedFolder(of paths: [String]) -> String {
         let folders = paths.map { path -> [Substring] in
             var isDirectory: ObjCBool = false
             let absolute = Configuration.absolute(path)

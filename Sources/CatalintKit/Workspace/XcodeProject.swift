@@ -1,23 +1,47 @@
 import Foundation
 import Yams
 
-/// The targets of one project, read from an Xcode `project.pbxproj` or an XcodeGen `project.yml`:
-/// what each compiles and its build settings, configuration by configuration.
+/// The targets of one project, read from an Xcode `project.pbxproj`, an XcodeGen `project.yml` or
+/// a SwiftPM `Package.swift` (see `SwiftPackage`): what each compiles and copies, and its build
+/// settings, configuration by configuration.
 struct XcodeProject {
-    /// `…/Recipes.xcodeproj/project.pbxproj` or `…/project.yml`.
+    /// `…/Recipes.xcodeproj/project.pbxproj`, `…/project.yml` or `…/Package.swift`.
     var file: String
-    /// The folder that holds the `.xcodeproj` or the `project.yml`.
+    /// The folder that holds the `.xcodeproj`, the `project.yml` or the `Package.swift`.
     var folder: String
     var targets: [Target]
+    /// The folders whose files the project speaks for: nil for every file under `folder` (an Xcode
+    /// project, an XcodeGen spec); a package speaks for the folders SwiftPM reads (`Sources`,
+    /// `Tests`, `Plugins`, …) and its targets' own paths.
+    var claimed: [String]?
+    /// Why the project cannot tell which files it builds (it leaves that to parts catalint does
+    /// not read); nil when it can.
+    var unfollowed: String?
+    /// True for a SwiftPM package: its targets are SwiftPM's kinds, and have no build settings.
+    var isPackage = false
+
+    /// True when the file at `path` is the project's to build or leave out.
+    func claims(_ path: String) -> Bool {
+        guard let claimed else { return IdiomDetection.isInside(path, folder) }
+        return claimed.contains { IdiomDetection.isInside(path, $0) }
+    }
 
     struct Target {
         var name: String
-        /// `com.apple.product-type.application`, or XcodeGen's `application`.
+        /// `com.apple.product-type.application`, XcodeGen's `application`, or SwiftPM's kind of
+        /// target (`target`, `testTarget`, `plugin`, …).
         var productType: String
         /// Files and folders it compiles, absolute (a folder: everything in it).
         var sources: Set<String> = []
-        /// Paths inside `sources` that are not its own (exceptions of a synchronized folder).
+        /// Paths inside `sources` and `resources` that are not its own (exceptions of a
+        /// synchronized folder, a package target's `exclude`).
         var excluded: Set<String> = []
+        /// Interface Builder files it copies (its Resources phase), and folders whose Interface
+        /// Builder files it copies (an XcodeGen resources path, a package target's folder).
+        var resources: Set<String> = []
+        /// Patterns that take files out of (or, with `includes`, keep in) a source folder: XcodeGen's
+        /// `excludes` and `includes`.
+        var patterns: [SourcePatterns] = []
         var configurations: [BuildConfiguration] = []
 
         var isApplication: Bool {
@@ -27,18 +51,40 @@ struct XcodeProject {
         /// True when the target compiles the file `path` (or a folder above it is one of its
         /// sources), or for a folder, a file in it.
         func compiles(_ path: String, isFolder: Bool) -> Bool {
-            if isOwn(path) { return true }
-            return isFolder && sources.contains { IdiomDetection.isInside($0, path) && isOwn($0) }
+            if isOwn(path, IdiomDetection.selfAndAncestors(path), in: sources) { return true }
+            return isFolder && sources.contains { IdiomDetection.isInside($0, path) && isOwn($0, IdiomDetection.selfAndAncestors($0), in: sources) }
         }
 
-        /// `path` or a folder above it is a source, and no exception takes it out.
-        private func isOwn(_ path: String) -> Bool {
+        /// True when the target builds the file at `path` (`ancestors` is `path` and the folders
+        /// above it): compiles a Swift file, or copies (and compiles) an Interface Builder file, which
+        /// its Resources phase names or which is in one of its source or resource folders.
+        func builds(_ path: String, ancestors: [String], interfaceBuilder: Bool) -> Bool {
+            isOwn(path, ancestors, in: sources) || (interfaceBuilder && isOwn(path, ancestors, in: resources))
+        }
+
+        /// `path` or a folder above it is in `roots`, and no exception or pattern takes it out.
+        private func isOwn(_ path: String, _ ancestors: [String], in roots: Set<String>) -> Bool {
+            guard !roots.isEmpty else { return false }
             var source = false
-            for folder in IdiomDetection.selfAndAncestors(path) {
+            for folder in ancestors {
                 if excluded.contains(folder) { return false }
-                source = source || sources.contains(folder)
+                source = source || roots.contains(folder)
             }
-            return source
+            return source && !patterns.contains { $0.excludes(path) }
+        }
+    }
+
+    /// XcodeGen's `excludes` and `includes` of one source folder, relative to it.
+    struct SourcePatterns {
+        var folder: String
+        var excludes: [Glob]
+        var includes: [Glob]
+
+        /// True when the patterns take `path` (inside `folder`) out of the target.
+        func excludes(_ path: String) -> Bool {
+            guard let relative = Paths.relative(path, to: folder), !relative.isEmpty else { return false }
+            if excludes.contains(where: { $0.matches(relative) }) { return true }
+            return !includes.isEmpty && !includes.contains { $0.matches(relative) }
         }
     }
 
@@ -48,8 +94,47 @@ struct XcodeProject {
         var layers: [SettingsLayer]
     }
 
+    /// Why a project could not be read, with where in its file when that is known.
     struct ReadError: Error, CustomStringConvertible {
-        var description: String
+        var message: String
+        var line: Int?
+        var column: Int?
+        /// True when the file is well formed but goes beyond what catalint reads without running
+        /// it (a manifest that computes its targets): said with `--verbose`, not as a warning on
+        /// every run, since the user has nothing to fix.
+        var beyondReading = false
+
+        init(description: String, line: Int? = nil, column: Int? = nil) {
+            self.message = description
+            self.line = line
+            self.column = column
+        }
+
+        /// The message, after the line and column when they are known (for `--verbose`, which names the file first).
+        var description: String {
+            guard let line else { return message }
+            return "line \(line), column \(column ?? 1): \(message)"
+        }
+
+        /// `file:line:column: message`, or `file: message` when the place is not known.
+        func located(in file: String) -> String {
+            guard let line else { return "\(file): \(message)" }
+            return "\(file):\(line):\(column ?? 1): \(message)"
+        }
+    }
+
+    /// The largest project file read (a `project.pbxproj` of a large app has a few megabytes): past
+    /// it the project decides nothing.
+    static let maximumFileSize = 64_000_000
+
+    /// The contents of a project file, unless it cannot be read or is past `maximumFileSize`.
+    static func contents(of file: String) throws(ReadError) -> Data {
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? NSNumber)?.intValue ?? 0
+        if size > maximumFileSize {
+            throw ReadError(description: "it has \(size) bytes, more than a project file has (\(maximumFileSize)); not read")
+        }
+        guard let data = FileManager.default.contents(atPath: file) else { throw ReadError(description: "cannot read it") }
+        return data
     }
 }
 
@@ -58,12 +143,12 @@ struct XcodeProject {
 extension XcodeProject {
     /// Reads `…/Name.xcodeproj/project.pbxproj`.
     static func read(pbxproj file: String, log: (String) -> Void) throws(ReadError) -> XcodeProject {
-        guard let data = FileManager.default.contents(atPath: file) else { throw ReadError(description: "cannot read it") }
+        let data = try contents(of: file)
         let root: PropertyList
         do {
             root = try PropertyList.parse(String(decoding: data, as: UTF8.self))
         } catch {
-            throw ReadError(description: "not a property list (\(error))")
+            throw ReadError(description: "not a property list (\(error.message))", line: error.line, column: error.column)
         }
         guard let objects = root["objects"]?.dictionary, let rootID = root["rootObject"]?.string,
               let project = objects[rootID], project["isa"]?.string == "PBXProject" else {
@@ -80,10 +165,17 @@ extension XcodeProject {
             guard let object = objects[id], object["isa"]?.string == "PBXNativeTarget" else { continue }
             let name = object["name"]?.string ?? id
             var target = Target(name: name, productType: object["productType"]?.string ?? "")
-            for phase in object["buildPhases"]?.array?.compactMap(\.string) ?? [] where objects[phase]?["isa"]?.string == "PBXSourcesBuildPhase" {
+            for phase in object["buildPhases"]?.array?.compactMap(\.string) ?? [] {
+                let isa = objects[phase]?["isa"]?.string
+                guard isa == "PBXSourcesBuildPhase" || isa == "PBXResourcesBuildPhase" else { continue }
                 for buildFile in objects[phase]?["files"]?.array?.compactMap(\.string) ?? [] {
-                    if let reference = objects[buildFile]?["fileRef"]?.string, let path = reader.path(of: reference) {
-                        target.sources.insert(path)
+                    guard let reference = objects[buildFile]?["fileRef"]?.string else { continue }
+                    if isa == "PBXSourcesBuildPhase" {
+                        if let path = reader.path(of: reference) { target.sources.insert(path) }
+                    } else {
+                        // A storyboard or xib, or a localized one (a variant group of its languages);
+                        // a folder reference is copied as it is, its storyboards never compiled.
+                        target.resources.formUnion(reader.paths(ofResource: reference).filter { InputKind(path: $0) == .interfaceBuilder })
                     }
                 }
             }
@@ -158,6 +250,12 @@ private struct ObjectReader {
         return objects[id].flatMap { resolve($0, parent: nil) }
     }
 
+    /// The files a Resources phase entry copies: the file, or each file of a variant group.
+    func paths(ofResource id: String) -> [String] {
+        guard objects[id]?["isa"]?.string == "PBXVariantGroup" else { return path(of: id).map { [$0] } ?? [] }
+        return (objects[id]?["children"]?.array?.compactMap(\.string) ?? []).compactMap(path(of:))
+    }
+
     /// The configurations of an `XCConfigurationList`, each with its `.xcconfig` (when it has one)
     /// and then its own settings.
     mutating func configurations(_ listID: String?, owner: (String) -> String, log: (String) -> Void) -> [XcodeProject.BuildConfiguration] {
@@ -230,12 +328,14 @@ extension XcodeProject {
     /// Reads an XcodeGen `project.yml`: targets with their `sources`, `settings` (`base`, `configs`
     /// or plain keys), `configFiles`, and the project's `settings` and `configFiles` under them.
     static func read(xcodeGen file: String, log: (String) -> Void) throws(ReadError) -> XcodeProject {
-        guard let data = FileManager.default.contents(atPath: file) else { throw ReadError(description: "cannot read it") }
+        let data = try contents(of: file)
         let root: Node
         let text = String(decoding: data, as: UTF8.self)
+        let source = SourceText(path: file, text: text)
         // Aliases in keys, or nested aliases, would make composing the file take exponential time.
-        if let refusal = YAMLAliases.check(SourceText(path: file, text: text)) {
-            throw ReadError(description: "not read: line \(refusal.position.line): \(refusal.message)")
+        if let refusal = YAMLAliases.check(source) {
+            throw ReadError(description: "not read: \(refusal.message)",
+                            line: refusal.position.line, column: refusal.position.column)
         }
         do {
             guard let node = try Yams.compose(yaml: text), node.mapping != nil else {
@@ -247,7 +347,8 @@ extension XcodeProject {
         } catch {
             // Yams quotes the offending line, which can be long: the first line of its message, shortened.
             let message = "\(error)".split(separator: "\n").first.map { String($0.prefix(160)) } ?? ""
-            throw ReadError(description: "not YAML (\(message))")
+            let position = YAMLProblem.describe(error, in: source).position
+            throw ReadError(description: "not YAML (\(message))", line: position.line, column: position.column)
         }
         let folder = (file as NSString).deletingLastPathComponent
         var xcconfigs: [String: [BuildSetting]] = [:]
@@ -274,13 +375,28 @@ extension XcodeProject {
         if names.isEmpty { names = ["Debug", "Release"] }
 
         var targets: [Target] = []
+        // Targets and sources that other specs bring in are not read: then which files the project
+        // builds is not known.
+        var unfollowed: String? = root.mapping?["include"] != nil
+            ? "it includes other specs (include:), which catalint does not merge, so its targets are not all known" : nil
+        if root.mapping?["targets"]?.mapping == nil {
+            // Some other tool's project.yml, or a spec whose targets all come from elsewhere.
+            unfollowed = unfollowed ?? "it has no `targets:` mapping, so which files it builds is not known"
+        }
         for (name, node) in targetNodes {
             let type = node.mapping?["type"]?.string ?? ""
             var target = Target(name: name, productType: type)
-            target.sources = Set(XcodeGen.sources(node.mapping?["sources"]).map { IdiomDetection.join(folder, $0) })
+            XcodeGen.addSources(node.mapping?["sources"], folder: folder, to: &target)
             let destinations = node.mapping?["supportedDestinations"]?.sequence?.compactMap(\.string) ?? []
+            let platform = XcodeGen.platformSettings(node.mapping?["platform"], destinations: destinations, file: file)
+            if node.mapping?["templates"] != nil && unfollowed == nil {
+                unfollowed = "target \(name) takes settings from templates, which catalint does not expand, so its sources are not known"
+            }
             for configuration in names {
                 var layers: [SettingsLayer] = []
+                if !platform.isEmpty {
+                    layers.append(SettingsLayer(owner: "target \(name) (platform and supportedDestinations)", file: file, settings: platform))
+                }
                 let projectOwner = "the project's settings, inherited by target \(name) (\(configuration))"
                 if let layer = configFile(root.mapping?["configFiles"], configuration, owner: "the project, inherited by target \(name) (\(configuration))") {
                     layers.append(layer)
@@ -299,22 +415,72 @@ extension XcodeProject {
             }
             targets.append(target)
         }
-        return XcodeProject(file: file, folder: folder, targets: targets)
+        var project = XcodeProject(file: file, folder: folder, targets: targets)
+        project.unfollowed = unfollowed
+        return project
     }
 }
 
-/// The parts of XcodeGen's spec that idiom detection reads.
+/// The parts of XcodeGen's spec that idiom detection and build membership read.
 private enum XcodeGen {
     /// A mapping's value for a configuration name, compared as XcodeGen does, without case.
     static func value(_ mapping: Node.Mapping?, _ configuration: String) -> Node? {
         mapping?.first { $0.key.string?.lowercased() == configuration.lowercased() }?.value
     }
 
-    /// `sources: Folder`, `sources: [A, B]` or `sources: [{path: A}]`.
-    static func sources(_ node: Node?) -> [String] {
-        guard let node else { return [] }
-        if let path = node.string { return [path] }
-        return (node.sequence ?? []).compactMap { $0.string ?? $0.mapping?["path"]?.string }
+    /// `sources: Folder`, `sources: [A, B]` or `sources: [{path: A, excludes: [...], buildPhase: ...}]`:
+    /// a source path compiles its Swift files and copies its Interface Builder files; with
+    /// `buildPhase: resources` it only copies; a folder reference (`type: folder`) and
+    /// `buildPhase: none` (or any other phase) do neither.
+    static func addSources(_ node: Node?, folder: String, to target: inout XcodeProject.Target) {
+        guard let node else { return }
+        if let path = node.string {
+            target.sources.insert(IdiomDetection.join(folder, path))
+            return
+        }
+        for entry in node.sequence ?? [] {
+            guard let path = entry.string ?? entry.mapping?["path"]?.string else { continue }
+            let absolute = IdiomDetection.join(folder, path)
+            let mapping = entry.mapping
+            if mapping?["type"]?.string == "folder" { continue }
+            let phase = mapping?["buildPhase"]?.string ?? (mapping?["buildPhase"] == nil ? "sources" : "other")
+            switch phase {
+            case "sources": target.sources.insert(absolute)
+            case "resources": target.resources.insert(absolute)
+            default: continue
+            }
+            let excludes = strings(mapping?["excludes"]).map(Glob.init)
+            let includes = strings(mapping?["includes"]).map(Glob.init)
+            if !excludes.isEmpty || !includes.isEmpty {
+                target.patterns.append(XcodeProject.SourcePatterns(folder: absolute, excludes: excludes, includes: includes))
+            }
+        }
+    }
+
+    private static func strings(_ node: Node?) -> [String] {
+        node?.string.map { [$0] } ?? node?.sequence?.compactMap(\.string) ?? []
+    }
+
+    /// The settings XcodeGen derives from a target's `platform` (one, or a list) and
+    /// `supportedDestinations`: `SDKROOT` and `SUPPORTED_PLATFORMS`, which tell where it runs.
+    static func platformSettings(_ platform: Node?, destinations: [String], file: String) -> [BuildSetting] {
+        let names: [String: (sdk: String, platforms: String)] = [
+            "ios": ("iphoneos", "iphoneos iphonesimulator"), "macos": ("macosx", "macosx"),
+            "watchos": ("watchos", "watchos watchsimulator"), "tvos": ("appletvos", "appletvos appletvsimulator"),
+            "visionos": ("xros", "xros xrsimulator"),
+        ]
+        // A list of platforms makes a target per platform: the iOS one, when there is one, is the
+        // strictest of them.
+        let platforms = (platform?.string.map { [$0] } ?? platform?.sequence?.compactMap(\.string) ?? []).map { $0.lowercased() }
+        var settings: [BuildSetting] = []
+        if let known = names[platforms.contains("ios") ? "ios" : platforms.first ?? ""] {
+            settings.append(BuildSetting(written: "SDKROOT", value: known.sdk, file: file))
+        }
+        let supported = destinations.compactMap { names[$0.lowercased()]?.platforms }
+        if !supported.isEmpty {
+            settings.append(BuildSetting(written: "SUPPORTED_PLATFORMS", value: supported.joined(separator: " "), file: file))
+        }
+        return settings
     }
 
     /// Build settings for one configuration: `base` and the plain keys, then `configs` for it.

@@ -6,7 +6,7 @@ struct FixedFontSizeRule: RuleLogic {
     func findings(in facts: UIFacts, knowledge: FontKnowledge) -> [Finding] {
         let scaling = Set(knowledge.scaling)
         return facts.fontSizes.compactMap { font in
-            guard font.guardContext.runsInMacIdiom, font.size >= knowledge.minimumSize,
+            guard font.guardContext.runsInMacIdiom, font.size >= knowledge.minimumSize ?? 0,
                   !font.purposeNames.contains(where: scaling.contains) else { return nil }
             return Finding(position: font.position, values: ["spelling": font.spelling, "size": shownNumber(font.size)])
         }

@@ -8,7 +8,7 @@ struct HardCodedSizeRule: RuleLogic {
         let nonLayout = NameClassifier(words: knowledge.nonLayoutWords)
         var findings: [Finding] = facts.sizes.compactMap { size in
             guard size.guardContext.runsInMacIdiom, !size.purposeNames.contains(where: nonLayout.matches) else { return nil }
-            guard let (shown, match) = screens.match(width: size.width, height: size.height, minimum: knowledge.singleValueMinimum) else { return nil }
+            guard let (shown, match) = screens.match(width: size.width, height: size.height, minimum: knowledge.singleValueMinimum ?? 0) else { return nil }
             return Finding(position: size.position, values: [
                 "spelling": size.spelling,
                 "what": "hard-codes \(shown), \(match)",

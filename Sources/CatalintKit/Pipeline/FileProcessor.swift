@@ -1,0 +1,109 @@
+import Foundation
+
+/// The one way a file is processed, on every path: linted, read only for the project index, opened
+/// or indexed by the language server, linted again after a fix. It applies the file's budget, the
+/// same everywhere (`limits:` in `.catalint.yml`):
+///
+/// - past `file_size`, the file is not even read;
+/// - past `nesting` or `operator_chain`, it is not parsed;
+/// - past `seconds_per_file`, every walk over it stops (each asks its `Deadline`), and what it
+///   made is dropped. swift-syntax's parser cannot be asked; its time grows with the file's size,
+///   bounded by `file_size`, except on deep `[` nesting, where it doubles with each level: such a
+///   file goes to a worker process (`FileWorkers`), killed `grace` seconds past the budget.
+///
+/// A file past the budget gets `file-skipped` when it is linted, and contributes nothing to the
+/// index when it is only indexed (the run says which with `-v`; the server in its log).
+struct FileProcessor: Sendable {
+    var vocabulary: LoweringVocabulary
+    var limits: FileLimits
+    var swiftVersion: SwiftVersion
+    var cache: ResultCache?
+    /// Worker processes to run files in, so that a file past its budget can be stopped whatever it
+    /// is doing (`FileWorkers`); nil to run them on this process's threads.
+    var workers: FileWorkers?
+
+    /// How long past the budget the run still waits for a thread that has not yet stopped by itself
+    /// (only swift-syntax's parser and operator folding do not ask the deadline).
+    static let grace = 1.0
+
+    /// The outputs of `inputs`, processed on `jobs` threads, largest first, in the order of `inputs`.
+    func outputs(for inputs: [FileInput], jobs: Int, progress: ProgressCounter? = nil) -> [FileOutput] {
+        let stamped = parallelMap(inputs, jobs: jobs) { input in
+            (input, input.text == nil ? ResultCache.stamp(of: input.path) : nil)
+        }
+        let limits = self.limits
+        // Workers are stopped at the budget and the grace; the run's own backstop waits a little longer.
+        let backstop = TimeBudget<(FileInput, ResultCache.Stamp?), FileOutput>(seconds: limits.secondsPerFile + Self.grace * (workers == nil ? 1 : 2)) { input, _ in
+            Self.pastTime(input.path, limits: limits)
+        }
+        return parallelMap(stamped, jobs: jobs, largestFirst: { $0.1?.size ?? $0.0.text?.utf8.count ?? 0 }, budget: backstop) { input, stamp in
+            defer { progress?.tick() }
+            return output(for: input, stamp: stamp)
+        }
+    }
+
+    /// The output of one file: from the cache when the file is unchanged (by its stamp, else by its
+    /// content), else computed within the budget and cached. A file past its time is not cached:
+    /// how long it takes depends on the machine.
+    func output(for input: FileInput, stamp: ResultCache.Stamp?) -> FileOutput {
+        let deadline = Deadline(seconds: limits.secondsPerFile)
+        // Past the size limit, a file is not even read: memory stays bounded by the largest file linted.
+        let size = stamp?.size ?? input.text?.utf8.count ?? 0
+        if size > limits.fileSize {
+            var output = FileOutput(path: input.path)
+            output.problems = [.skipped(input.path, reason: "it has \(size) bytes, past the limit of \(limits.fileSize)", limit: "file_size")]
+            return output
+        }
+        if let cache, let stamp, let cached = cache.output(for: input.path, stamp: stamp) { return cached }
+        let contents = input.text.map { Result<String, ReadFailure>.success($0) } ?? FileText.read(input.path, kind: input.kind)
+        guard case .success(let text) = contents else {
+            return FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents), vocabulary: vocabulary, limits: limits,
+                               swiftVersion: swiftVersion)
+        }
+        let hash = ResultCache.hash(text)
+        if let cache, var cached = cache.output(for: input.path, contentHash: hash, stamp: stamp) {
+            cached.contentHash = hash
+            return cached
+        }
+        let source = SourceInput(path: input.path, kind: input.kind, contents: contents)
+        var output: FileOutput
+        if let workers, input.kind == .swift, SwiftSourceFile.needsIsolation(text, limits: limits),
+           let answer = workers.output(for: source, grace: Self.grace) {
+            output = answer
+        } else {
+            output = FileJob.run(source, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, deadline: deadline)
+            if deadline.hasExpired { return Self.pastTime(input.path, limits: limits) }
+        }
+        output.contentHash = hash
+        if !output.isPastTime { cache?.store(output, path: input.path, contentHash: hash, stamp: stamp) }
+        return output
+    }
+
+    /// What a file past `seconds_per_file` gives: `file-skipped`, and nothing for the index.
+    static func pastTime(_ path: String, limits: FileLimits) -> FileOutput {
+        var output = FileOutput(path: path)
+        output.problems = [.skipped(path, reason: "linting it took more than \(ResultCache.format(limits.secondsPerFile)) seconds",
+                                    limit: "seconds_per_file")]
+        return output
+    }
+}
+
+/// A file that contributed nothing to the project index because it is past its budget, and why.
+public struct UnindexedFile: Sendable, Hashable, Codable {
+    public var path: String
+    public var reason: String
+}
+
+extension FileOutput {
+    /// True when the file is past `seconds_per_file`: how long a file takes depends on the machine,
+    /// so such a result is never cached.
+    var isPastTime: Bool {
+        problems.contains { $0.rule == ToolRule.fileSkipped && $0.values["limit"] == "seconds_per_file" }
+    }
+
+    /// When the file is past its budget (`file-skipped`): why, for a file read only for the index.
+    var skippedReason: String? {
+        guard let problem = problems.first(where: { $0.rule == ToolRule.fileSkipped }) else { return nil }
+        return problem.values["reason"]
+    }
+}

@@ -1,0 +1,274 @@
+import Foundation
+
+/// How the targets that build a file run, which decides the rules that apply to it.
+public enum BuildScope: Sendable, Hashable {
+    /// On the Mac, in this idiom; nil: in the idiom of the run (`--idiom`, the configuration's,
+    /// or the one detected for the linted paths).
+    case onMac(Idiom?)
+    /// Built only by iOS targets that never run in the Mac idiom (an extension or app without Mac
+    /// Catalyst in a project that has it): only the rules of category `crash`, which break on iPad
+    /// too, and catalint's own apply.
+    case neverOnMac
+    /// Built only for another platform than iOS (watchOS, tvOS, visionOS, macOS with AppKit), or
+    /// for the build itself (a package plugin or macro): no rule applies.
+    case notIOS
+
+    /// Of several targets that build a file, the one with the highest decides.
+    var strictness: Int {
+        switch self {
+        case .onMac(.mac?): return 4
+        case .onMac(nil): return 3
+        case .onMac: return 2
+        case .neverOnMac: return 1
+        case .notIOS: return 0
+        }
+    }
+
+    /// `mac`, `pad`, `not-on-mac`, `not-ios`: how the file is judged, for the JSON report.
+    func label(runIdiom: Idiom) -> String {
+        switch self {
+        case .onMac(let idiom): return (idiom ?? runIdiom).rawValue
+        case .neverOnMac: return "not-on-mac"
+        case .notIOS: return "not-ios"
+        }
+    }
+}
+
+/// What the project that owns a file says of it.
+public struct BuildJudgement: Sendable, Hashable {
+    /// How the file runs; nil when no target of the project builds it.
+    public var scope: BuildScope?
+    /// The target that decided: the strictest of those that build the file; nil when none does.
+    public var target: String?
+    /// The project file that owns the file: a `project.pbxproj`, `project.yml` or `Package.swift`.
+    public var project: String
+    /// Why, in a sentence.
+    public var reason: String
+}
+
+/// What the projects said of the files of a run, for `--verbose` and the JSON report.
+public struct BuildReport: Sendable, Equatable {
+    /// A linted file that a project judged.
+    public struct File: Sendable, Equatable {
+        public var path: String
+        /// `mac`, `pad`, `not-on-mac`, `not-ios`, or `unbuilt` (linted anyway, in the run's idiom).
+        public var judgedAs: String
+        public var target: String?
+        public var project: String
+        public var reason: String
+    }
+
+    /// A file that was not linted because no target of its project builds it.
+    public struct LeftOut: Sendable, Equatable {
+        public var path: String
+        public var reason: String
+    }
+
+    /// Sorted by path.
+    public var files: [File] = []
+    /// Sorted by path.
+    public var leftOut: [LeftOut] = []
+
+    public var isEmpty: Bool { files.isEmpty && leftOut.isEmpty }
+}
+
+/// Which files the projects of a run build, and how their targets run: the model behind "lint what
+/// the app builds".
+///
+/// A file belongs to the nearest project up the tree from it: an Xcode project (`*.xcodeproj`) or
+/// an XcodeGen spec (`project.yml`, read when no `.xcodeproj` beside it can be) speaks for every
+/// file under its folder; a SwiftPM package (`Package.swift`) for the folders SwiftPM reads
+/// (`Sources`, `Tests`, `Plugins`, its targets' paths). A Swift file that no target of that project
+/// compiles, or an Interface Builder file that none copies, is unbuilt: left out of the run unless
+/// `includeUnbuilt`. A file that targets build is judged by the strictest of them (`BuildScope`).
+/// Files that no project speaks for, YAML interface descriptions, and files of a project that
+/// cannot be read get no judgement: they are linted as before, in the run's idiom.
+///
+/// Projects are read when a file first needs them, each once; every answer is kept. Safe to use
+/// from several threads.
+public final class BuildMembership: @unchecked Sendable {
+    /// Lint files that no target builds too (`--include-unbuilt`, `include_unbuilt: true`).
+    public let includeUnbuilt: Bool
+    /// False when the run was given its idiom (`--idiom`, `idiom: mac|pad`): the targets that run
+    /// on the Mac take it, rather than the one their settings say.
+    public let idiomFromProjects: Bool
+
+    private let lock = NSLock()
+    private var folders: [String: FolderProjects] = [:]
+    private var judgements: [String: BuildJudgement?] = [:]
+    private var storedProblems: [String: String] = [:]
+    private var storedNotes: [String: [String]] = [:]
+
+    /// The projects in one folder, as read.
+    private enum FolderProjects {
+        /// No project file in the folder.
+        case none
+        /// One could not be read, or cannot say which files it builds: the folder's files get no judgement.
+        case unreadable
+        case projects([(project: XcodeProject, scopes: [TargetScope])])
+    }
+
+    public init(includeUnbuilt: Bool = false, idiomFromProjects: Bool = true) {
+        self.includeUnbuilt = includeUnbuilt
+        self.idiomFromProjects = idiomFromProjects
+    }
+
+    /// What the project that owns the file at `path` says of it; nil when no project does (or it
+    /// cannot be read, or the file is not Swift or Interface Builder).
+    public func judgement(of path: String) -> BuildJudgement? {
+        let absolute = Configuration.absolute(path)
+        lock.lock()
+        defer { lock.unlock() }
+        if let known = judgements[absolute] { return known }
+        let judgement = judge(absolute)
+        judgements[absolute] = .some(judgement)
+        return judgement
+    }
+
+    /// False for a file that no target of its project builds (whatever `includeUnbuilt` says).
+    public func isBuilt(_ path: String) -> Bool {
+        guard let judgement = judgement(of: path) else { return true }
+        return judgement.scope != nil
+    }
+
+    /// True when the file at `path` is linted: it is built, or unbuilt files are linted too.
+    public func admits(_ path: String) -> Bool {
+        includeUnbuilt || isBuilt(path)
+    }
+
+    /// Projects that could not be read, each as `file:line:column: why` and what that means, sorted.
+    public var problems: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storedProblems.keys.sorted().compactMap { storedProblems[$0] }
+    }
+
+    /// For `--verbose`: each project read, with how each of its targets runs, sorted by project.
+    public var notes: [String] {
+        lock.lock()
+        defer { lock.unlock() }
+        return storedNotes.keys.sorted().flatMap { storedNotes[$0] ?? [] }
+    }
+
+    /// The report of a run that linted `linted` and left out `leftOut`, in the run's `idiom`.
+    public func report(linted: [String], leftOut: [String], idiom: Idiom) -> BuildReport {
+        var report = BuildReport()
+        for path in linted.sorted() {
+            guard let judgement = judgement(of: path) else { continue }
+            report.files.append(BuildReport.File(path: path, judgedAs: judgement.scope?.label(runIdiom: idiom) ?? "unbuilt", target: judgement.target,
+                                                 project: IdiomDetection.display(judgement.project), reason: judgement.reason))
+        }
+        for path in leftOut.sorted() {
+            report.leftOut.append(BuildReport.LeftOut(path: path, reason: judgement(of: path)?.reason ?? "no target builds it"))
+        }
+        return report
+    }
+
+    // MARK: Judging (the lock is held)
+
+    private func judge(_ path: String) -> BuildJudgement? {
+        guard let kind = InputKind(path: path), kind != .interfaceDescription else { return nil }
+        for folder in IdiomDetection.selfAndAncestors((path as NSString).deletingLastPathComponent) {
+            switch projects(in: folder) {
+            case .none:
+                continue
+            case .unreadable:
+                return nil
+            case .projects(let projects):
+                let owners = projects.filter { $0.project.claims(path) }
+                if owners.isEmpty { continue }
+                return judge(path, kind: kind, by: owners)
+            }
+        }
+        return nil
+    }
+
+    private func judge(_ path: String, kind: InputKind, by owners: [(project: XcodeProject, scopes: [TargetScope])]) -> BuildJudgement {
+        var decided: (scope: BuildScope, reason: String, target: String, project: String)?
+        var tests: [String] = []
+        let ancestors = IdiomDetection.selfAndAncestors(path)
+        for (project, scopes) in owners {
+            for (target, scope) in zip(project.targets, scopes) {
+                guard target.builds(path, ancestors: ancestors, interfaceBuilder: kind == .interfaceBuilder) else { continue }
+                guard let run = scope.scope else {
+                    tests.append(target.name)
+                    continue
+                }
+                if decided == nil || run.strictness > decided!.scope.strictness {
+                    decided = (run, scope.reason, target.name, project.file)
+                }
+            }
+        }
+        let owner = owners[0].project.file
+        if let decided {
+            return BuildJudgement(scope: decided.scope, target: decided.target, project: decided.project, reason: decided.reason)
+        }
+        let names = owners.map { IdiomDetection.display($0.project.file) }.joined(separator: ", ")
+        if !tests.isEmpty {
+            let targets = tests.count == 1 ? "the test target \(tests[0])" : "the test targets \(tests.joined(separator: ", "))"
+            return BuildJudgement(scope: nil, target: nil, project: owner,
+                                  reason: "only \(targets) of \(names) \(kind == .swift ? "compile" : "copy")\(tests.count == 1 ? "s" : "") it: the app does not build it")
+        }
+        let what = kind == .swift ? "compiles it" : "copies it (a Resources phase or a synchronized folder)"
+        return BuildJudgement(scope: nil, target: nil, project: owner, reason: "no target of \(names) \(what)")
+    }
+
+    /// The projects in `folder`, read the first time it is asked.
+    private func projects(in folder: String) -> FolderProjects {
+        if let known = folders[folder] { return known }
+        let found = read(folder)
+        folders[folder] = found
+        return found
+    }
+
+    private func read(_ folder: String) -> FolderProjects {
+        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+        let xcodeprojs = names.filter { $0.hasSuffix(".xcodeproj") }.map { IdiomDetection.join(folder, $0 + "/project.pbxproj") }
+            .filter { FileManager.default.fileExists(atPath: $0) }
+        let specs = names.filter { $0 == "project.yml" || $0 == "project.yaml" }.map { IdiomDetection.join(folder, $0) }
+        let manifest = names.contains("Package.swift") ? IdiomDetection.join(folder, "Package.swift") : nil
+        if xcodeprojs.isEmpty && specs.isEmpty && manifest == nil { return .none }
+
+        var projects: [(project: XcodeProject, scopes: [TargetScope])] = []
+        var readable = true
+        func add(_ file: String, _ read: (String) throws(XcodeProject.ReadError) -> XcodeProject) {
+            do throws(XcodeProject.ReadError) {
+                let project = try read(file)
+                if let unfollowed = project.unfollowed {
+                    storedNotes[file] = ["\(IdiomDetection.display(file)): \(unfollowed); the files under \(IdiomDetection.display(folder)) are linted as if there were no project"]
+                    readable = false
+                    return
+                }
+                let scopes = TargetScope.of(project, idiomFromProject: idiomFromProjects)
+                storedNotes[file] = ["project \(IdiomDetection.display(file)): " + (project.targets.isEmpty ? "no targets" : "\(project.targets.count) target\(project.targets.count == 1 ? "" : "s")")]
+                    + zip(project.targets, scopes).map { target, scope in
+                        "  target \(target.name): \(scope.scope.map(Self.describe) ?? "not linted (a test target)"): \(scope.reason)"
+                    }
+                projects.append((project, scopes))
+            } catch {
+                let said = "\(error.located(in: IdiomDetection.display(file))); the files under \(IdiomDetection.display(folder)) are linted as if there were no project"
+                if error.beyondReading { storedNotes[file] = [said] } else { storedProblems[file] = said }
+                readable = false
+            }
+        }
+        // As for the idiom: the .xcodeproj files, or the XcodeGen spec that generates them when
+        // there is none; and the package beside them.
+        for file in xcodeprojs { add(file) { (file: String) throws(XcodeProject.ReadError) in try XcodeProject.read(pbxproj: file, log: { _ in }) } }
+        if xcodeprojs.isEmpty, let spec = specs.first {
+            add(spec) { (file: String) throws(XcodeProject.ReadError) in try XcodeProject.read(xcodeGen: file, log: { _ in }) }
+        }
+        if let manifest { add(manifest) { (file: String) throws(XcodeProject.ReadError) in try SwiftPackage.read(file) } }
+        return readable ? .projects(projects) : .unreadable
+    }
+
+    /// `the mac idiom`, `crash rules only`, … for `--verbose`.
+    static func describe(_ scope: BuildScope) -> String {
+        switch scope {
+        case .onMac(.mac?): return "the mac idiom"
+        case .onMac(nil): return "the run's idiom"
+        case .onMac: return "the pad idiom"
+        case .neverOnMac: return "never in the Mac idiom, crash rules only"
+        case .notIOS: return "not iOS, no rule"
+        }
+    }
+}
