@@ -122,7 +122,13 @@ struct Lint: ParsableCommand {
     @Argument(help: "Files and folders to lint (default: the current folder).", completion: .file())
     var paths: [String] = []
 
-    @Option(help: "The report format: text, xcode, json, sarif, github, checkstyle, junit, gitlab or summary.")
+    @Option(help: ArgumentHelp(
+        "The report format: text, xcode, json, sarif, github, checkstyle, junit, gitlab, summary, rdjson, sonarqube or markdown.",
+        discussion: """
+            gitlab is GitLab Code Quality JSON (artifacts:reports:codequality); SwiftLint's reporter of that name \
+            writes JUnit XML, which is junit here. rdjson is for reviewdog (fixes become suggested changes), \
+            sonarqube for sonar.externalIssuesReportPaths, markdown for pull-request comments and job summaries.
+            """))
     var format: ReportFormat = .text
 
     @Option(help: ArgumentHelp("The idiom the app uses on the Mac: mac (Optimize Interface for Mac), pad (Scale Interface to Match iPad) or auto (read the Xcode project). Default: the configuration's, else auto.",
