@@ -1,3 +1,5 @@
+import Foundation
+
 /// The cache's binary form of any `Codable` value, from the type's own declaration: a fact, the
 /// project index, a file's results, the lowering vocabulary (whose bytes are the cache's
 /// fingerprint of it). Adding a field to a fact is adding it to the type; nothing else to write.
@@ -26,6 +28,7 @@ enum BinaryCoder {
         let source = try BinaryReader(bytes)
         if let old, let new { source.replace(old, with: new) }
         let value = try source.decodeValue(T.self)
+        source.finish()
         guard source.isAtEnd else { throw BinaryReader.Malformed() }
         return value
     }
@@ -80,6 +83,7 @@ final class BinaryWriter {
     func appendRaw(_ raw: ArraySlice<UInt8>) { bytes += raw }
 
     func finished() -> [UInt8] {
+        ValueForm.learn(forms)
         var head: [UInt8] = []
         let writer = BinaryWriter()
         writer.write(table.count)
@@ -94,7 +98,7 @@ final class BinaryWriter {
 
     /// What each type encoded is to the coder, found once per type: asking the runtime whether a
     /// type conforms costs more than encoding most values.
-    private var forms: [ObjectIdentifier: ValueForm] = [:]
+    private var forms = ValueForm.known
 
     func encodeValue<T: Encodable>(_ value: T) throws {
         if T.self == String.self {
@@ -115,8 +119,26 @@ final class BinaryWriter {
 }
 
 /// How the coder writes a type: as a collection, an optional, or by its own `Codable` conformance.
-enum ValueForm {
+enum ValueForm: Sendable {
     case collection, optional, plain
+
+    /// The forms every coder of the process has found, which each new coder starts from.
+    nonisolated(unsafe) private static var shared: [ObjectIdentifier: ValueForm] = [:]
+    private static let lock = NSLock()
+
+    static var known: [ObjectIdentifier: ValueForm] {
+        lock.lock()
+        defer { lock.unlock() }
+        return shared
+    }
+
+    /// Keeps what a coder found, for the coders after it.
+    static func learn(_ forms: [ObjectIdentifier: ValueForm]) {
+        lock.lock()
+        defer { lock.unlock() }
+        guard shared.count < forms.count else { return }
+        shared.merge(forms) { old, _ in old }
+    }
 
     static func of(_ type: Any.Type) -> ValueForm {
         if type is any BinaryCollection.Type { return .collection }
@@ -366,6 +388,9 @@ final class BinaryReader {
 
     var isAtEnd: Bool { offset == bytes.count }
 
+    /// Keeps the forms this reader found, for the readers after it.
+    func finish() { ValueForm.learn(forms) }
+
     /// The first string of the table: the first one written.
     var firstString: String? { table.first }
 
@@ -446,7 +471,7 @@ final class BinaryReader {
     }
 
     /// `BinaryWriter.forms`, for reading.
-    private var forms: [ObjectIdentifier: ValueForm] = [:]
+    private var forms = ValueForm.known
 
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == String.self { return try readString() as! T }

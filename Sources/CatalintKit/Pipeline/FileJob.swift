@@ -81,7 +81,7 @@ enum FileJob {
     /// Lowers one input with the front end for its kind. Its walks stop once `deadline` passes; the
     /// caller then drops what they made (`FileProcessor`).
     static func run(_ input: SourceInput, vocabulary: LoweringVocabulary, limits: FileLimits = FileLimits(),
-                    swiftVersion: SwiftVersion = .newest, deadline: Deadline = .none) -> FileOutput {
+                    swiftVersion: SwiftVersion = .newest, deadline: Deadline = .none, scan: NestingScan? = nil) -> FileOutput {
         var output = FileOutput(path: input.path)
         let text: String
         switch input.contents {
@@ -95,7 +95,7 @@ enum FileJob {
         let source: SourceText
         switch input.kind {
         case .swift:
-            switch SwiftSourceFile.parse(path: input.path, text: text, limits: limits) {
+            switch SwiftSourceFile.parse(path: input.path, text: text, limits: limits, scan: scan) {
             case .failure(let refusal):
                 output.problems = [.skipped(input.path, at: SourcePosition(path: input.path, line: refusal.line, column: 1),
                                             reason: refusal.reason, limit: refusal.limit)]

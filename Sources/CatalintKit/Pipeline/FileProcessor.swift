@@ -67,11 +67,13 @@ struct FileProcessor: Sendable {
         }
         let source = SourceInput(path: input.path, kind: input.kind, contents: contents)
         var output: FileOutput
-        if let workers, input.kind == .swift, SwiftSourceFile.needsIsolation(text, limits: limits),
+        // One scan of the bytes, for both questions: may it be parsed here, may it be parsed at all.
+        let scan = input.kind == .swift ? NestingScan(Array(text.utf8)) : nil
+        if let workers, let scan, SwiftSourceFile.needsIsolation(scan, limits: limits),
            let answer = workers.output(for: source, grace: Self.grace) {
             output = answer
         } else {
-            output = FileJob.run(source, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, deadline: deadline)
+            output = FileJob.run(source, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, deadline: deadline, scan: scan)
             if deadline.hasExpired { return Self.pastTime(input.path, limits: limits) }
         }
         output.contentHash = hash

@@ -114,7 +114,8 @@ struct IncrementalRun {
         }
         let freshLinted = fresh.map { all[$0].path }.filter(lintedPaths.contains)
         var newObjects: [String: [String]] = [:]
-        for path in freshLinted {
+        // With no earlier run, every linted file is diagnosed anyway: nothing to look up.
+        for path in freshLinted where !previous.records.isEmpty {
             if let output = outputByPath[path] {
                 let objects = linter.sharedObjects(of: output, index: index).sorted()
                 newObjects[path] = objects

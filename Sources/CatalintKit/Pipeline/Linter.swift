@@ -268,19 +268,23 @@ public struct Linter: Sendable {
         return diagnosis
     }
 
-    /// The lowering settings of this run: the vocabulary from the rules and the options, and the key
-    /// of the cache that belongs to them.
-    var lowering: (vocabulary: LoweringVocabulary, cacheKey: UInt64) {
-        let vocabulary = LoweringVocabulary(rules: RuleCatalog.all, options: options.configuration.rules.compactMapValues(\.options))
+    /// The vocabulary of this run's lowering: from the rules and the options.
+    var vocabulary: LoweringVocabulary {
+        LoweringVocabulary(rules: RuleCatalog.all, options: options.configuration.rules.compactMapValues(\.options))
+    }
+
+    /// The key of the cache that belongs to this run's lowering settings (asked only with a cache:
+    /// the vocabulary's fingerprint is its whole encoding).
+    func cacheKey(_ vocabulary: LoweringVocabulary) -> UInt64 {
         let settings = vocabulary.fingerprint + Array("\(options.configuration.limits.fingerprint) swift \(options.configuration.swiftVersion)".utf8)
-        return (vocabulary, ResultCache.key(settings: settings))
+        return ResultCache.key(settings: settings)
     }
 
     /// How this run processes each file: its lowering settings, its budget and its cache; with why
     /// the cache folder was refused, when it was.
     func makeProcessor() -> (processor: FileProcessor, cacheRefusal: String?) {
-        let (vocabulary, cacheKey) = lowering
-        let opened = options.cacheDirectory.map { ResultCache.open(directory: $0, key: cacheKey) }
+        let vocabulary = self.vocabulary
+        let opened = options.cacheDirectory.map { ResultCache.open(directory: $0, key: cacheKey(vocabulary)) }
         let limits = options.configuration.limits
         let swiftVersion = options.configuration.swiftVersion
         let workers = options.workerExecutable.map {

@@ -26,8 +26,9 @@ struct IdiomDecisionReader {
         var statements: [Syntax]
         /// A value (an arm of `?:`), instead of statements.
         var value: ExprSyntax?
-        /// The code after a `guard` or an early exit, read for the whole list at once.
-        var rest: RestSummary?
+        /// The statement a `guard` or an early exit is: the branch is the code after it, read (for
+        /// the whole list at once) only when the decision is about the idiom.
+        var after: Syntax?
     }
 
     /// What the statements from one of a list to its end select and read, as far as a decision needs:
@@ -39,20 +40,34 @@ struct IdiomDecisionReader {
         var fixed: String?
     }
 
-    /// The summaries of the code after each statement, per list: computed from the list's end in one
-    /// pass, so the decisions of a thousand early exits in one list cost what one list does.
+    /// The summaries of the code after each statement, per list: computed from the list's end, as far
+    /// up as a decision asks and no further, each statement once, so the decisions of a thousand early
+    /// exits in one list cost what one pass over the list does (and an exit near the end, little).
     private final class RestSummaries {
-        var byList: [SyntaxIdentifier: [SyntaxIdentifier: RestSummary]] = [:]
+        struct List {
+            var elements: [CodeBlockItemSyntax]
+            var positions: [SyntaxIdentifier: Int]
+            /// The summaries of the list's ends: `ends[k]` is that of its last `k` statements.
+            var ends: [RestSummary]
+            /// The first statement summarized.
+            var computed: Int { elements.count - (ends.count - 1) }
+        }
+
+        var byList: [SyntaxIdentifier: List] = [:]
 
         func summary(after item: CodeBlockItemSyntax, in list: CodeBlockItemListSyntax, vocabulary: LoweringVocabulary) -> RestSummary {
-            if let known = byList[list.id] { return known[item.id] ?? RestSummary() }
-            var summaries: [SyntaxIdentifier: RestSummary] = [:]
-            var after = RestSummary()
-            for element in list.reversed() {
-                summaries[element.id] = after
-                let region = Syntax(element)
+            var state = byList[list.id] ?? {
+                let elements = Array(list)
+                var positions: [SyntaxIdentifier: Int] = [:]
+                for (offset, element) in elements.enumerated() { positions[element.id] = offset }
+                return List(elements: elements, positions: positions, ends: [RestSummary()])
+            }()
+            guard let position = state.positions[item.id] else { return RestSummary() }
+            while state.computed > position + 1 {
+                var summary = state.ends[state.ends.count - 1]
+                let region = Syntax(state.elements[state.computed - 1])
                 if let name = IdiomDecisionReader.statementGroups(region).lazy.compactMap({ $0.first(where: vocabulary.isGeometry) }).first {
-                    after.geometry = name
+                    summary.geometry = name
                 }
                 var adaptive: String?
                 var fixed: String?
@@ -63,11 +78,13 @@ struct IdiomDecisionReader {
                     case nil: break
                     }
                 }
-                after.adaptive = adaptive ?? after.adaptive
-                after.fixed = fixed ?? after.fixed
+                summary.adaptive = adaptive ?? summary.adaptive
+                summary.fixed = fixed ?? summary.fixed
+                state.ends.append(summary)
             }
-            byList[list.id] = summaries
-            return summaries[item.id] ?? RestSummary()
+            byList[list.id] = state
+            // The one asked for: of the statements after `position`.
+            return state.ends[state.elements.count - (position + 1)]
         }
     }
 
@@ -99,15 +116,15 @@ struct IdiomDecisionReader {
             }
         }
         // `if idiom != .pad { return }`: what follows is the other branch.
-        if tests.count == 1, node.elseBody == nil, GuardResolver.alwaysExits(node.body), let rest = rest(after: node) {
-            fallback = Branch(label: "the code after the `if`", statements: [], rest: rest)
+        if tests.count == 1, node.elseBody == nil, GuardResolver.alwaysExits(node.body), Self.statementItem(node) != nil {
+            fallback = Branch(label: "the code after the `if`", statements: [], after: Syntax(node))
         }
         return decision(at: Syntax(node), tests: tests, branches: branches + [fallback], anchor: nil)
     }
 
     func decision(_ node: GuardStmtSyntax) -> PendingDecision? {
         let test = (conditions.condition(of: node.conditions), Syntax(node.conditions))
-        let rest = Branch(label: "the code after the `guard`", statements: [], rest: rest(after: node))
+        let rest = Branch(label: "the code after the `guard`", statements: [], after: Syntax(node))
         let exit = Branch(label: "the `guard`'s `else` branch", statements: [Syntax(node.body)])
         return decision(at: Syntax(node), tests: [test], branches: [rest, exit], anchor: nil)
     }
@@ -144,12 +161,13 @@ struct IdiomDecisionReader {
     private func decision(at node: Syntax, tests: [(condition: IdiomCondition, syntax: Syntax)], branches: [Branch],
                           anchor: Syntax?, spelling: String? = nil) -> PendingDecision? {
         guard tests.contains(where: { $0.condition.mentionsIdiom }) else { return nil }
+        let rests = branches.map { branch in branch.after.flatMap { rest(after: $0) } }
         // What the branches select, reduced to the geometry in it: a decision with none is not kept.
         var consequences: [[String]] = []
-        for branch in branches {
+        for (branch, rest) in zip(branches, rests) {
             for statements in branch.statements { consequences += Self.statementGroups(statements) }
             if let value = branch.value { consequences += Self.valueGroups(value) }
-            if let geometry = branch.rest?.geometry { consequences.append([geometry]) }
+            if let geometry = rest?.geometry { consequences.append([geometry]) }
         }
         if let destination = Self.destination(of: node) {
             consequences.append(destination)
@@ -167,9 +185,9 @@ struct IdiomDecisionReader {
             position: anchor.map { file.position(of: $0) },
             spelling: spelling,
             branches: branches.map(\.label),
-            branchConditionNames: branches.map { branch in
+            branchConditionNames: zip(branches, rests).map { branch, rest in
                 (branch.statements.flatMap(Self.conditionNames) + (branch.value.map { Self.conditionNames(Syntax($0)) } ?? [])
-                    + [branch.rest?.adaptive, branch.rest?.fixed].compactMap { $0 })
+                    + [rest?.adaptive, rest?.fixed].compactMap { $0 })
                     .filter(vocabulary.bearsOnAdaptation)
             },
             consequences: geometry,

@@ -37,8 +37,7 @@ struct NestingScan {
         var depth = 0
         var line = 1
         var chains: [Int] = [0]  // the operator run at each bracket depth
-        var opened: [UInt8] = []  // the brackets open, innermost last
-        var squares = 0  // the `[` among them
+        var squares = 0  // the `[` open (counted by `[` and `]` alone: exact in code whose brackets match)
         var previousSignificant: UInt8 = 0
         var offset = 0
         let count = bytes.count
@@ -139,7 +138,6 @@ struct NestingScan {
                     deepest = depth
                     deepestLine = line
                 }
-                opened.append(byte)
                 if byte == UInt8(ascii: "[") {
                     squares += 1
                     deepestSquare = max(deepestSquare, squares)
@@ -151,7 +149,7 @@ struct NestingScan {
                     interpolations -= 1
                 }
                 depth = max(0, depth - 1)
-                if opened.popLast() == UInt8(ascii: "[") { squares -= 1 }
+                if byte == UInt8(ascii: "]") { squares = max(0, squares - 1) }
                 if chains.count > 1 { chains.removeLast() }
                 if byte == UInt8(ascii: "}") { chains[chains.count - 1] = 0 }
             case UInt8(ascii: ";"):

@@ -23,8 +23,9 @@ struct SwiftSourceFile {
     /// Parses a file, unless a cheap scan of its text finds it past the nesting or operator-chain
     /// limit: the parser's lookahead recurses on every bracket, and folding makes every operator
     /// of a chain a level deeper, so either could exhaust the stack.
-    static func parse(path: String, text: String, limits: FileLimits = FileLimits()) -> Result<SwiftSourceFile, Refusal> {
-        if let refusal = refusal(text, limits: limits) { return .failure(refusal) }
+    /// `scan` is the text's `NestingScan` when the caller made one already.
+    static func parse(path: String, text: String, limits: FileLimits = FileLimits(), scan: NestingScan? = nil) -> Result<SwiftSourceFile, Refusal> {
+        if let refusal = refusal(scan ?? NestingScan(Array(text.utf8)), limits: limits) { return .failure(refusal) }
         return .success(SwiftSourceFile(path: path, text: text, parsed: Parser.parse(source: text)))
     }
 
@@ -36,14 +37,17 @@ struct SwiftSourceFile {
     /// True when parsing `text` may take longer than any budget: it nests `[` past
     /// `safeSquareNesting`, or brackets of any kind past a tenth of the nesting limit. Such a file is
     /// processed in a worker process that can be stopped (`FileProcessor`).
-    static func needsIsolation(_ text: String, limits: FileLimits) -> Bool {
-        let scan = NestingScan(Array(text.utf8))
-        return scan.deepestSquare > safeSquareNesting || scan.deepest > max(limits.nesting / 10, 64)
+    static func needsIsolation(_ scan: NestingScan, limits: FileLimits) -> Bool {
+        scan.deepestSquare > safeSquareNesting || scan.deepest > max(limits.nesting / 10, 64)
     }
 
     /// Why `text` is not to be parsed under `limits`, or nil when it may be.
     static func refusal(_ text: String, limits: FileLimits) -> Refusal? {
-        let scan = NestingScan(Array(text.utf8))
+        refusal(NestingScan(Array(text.utf8)), limits: limits)
+    }
+
+    /// Why a text whose scan is `scan` is not to be parsed under `limits`, or nil when it may be.
+    static func refusal(_ scan: NestingScan, limits: FileLimits) -> Refusal? {
         // Unclosed string interpolations cost the parser memory growing with the cube of their
         // depth (320 levels: 1 GB; found by the fuzzer); none nests more than a few in real code.
         let interpolationLimit = max(limits.nesting / 10, 1)
