@@ -1,3 +1,4 @@
+import CatalintKit
 import Foundation
 
 /// A request's id: a number or a string, as the client chose it.
@@ -106,10 +107,14 @@ public struct InvalidMessage: Error, Sendable, Equatable {
 /// thread, and logs to standard error.
 public final class Connection: @unchecked Sendable {
     private let output: @Sendable (Data) -> Void
-    private let lock = NSLock()
-    private var nextID = 1
-    /// Requests the server sent and whose answers are awaited, by id: what to do with the answer.
-    private var awaiting: [RequestID: @Sendable (JSON?, JSON?) -> Void] = [:]
+    /// Held while a frame is written, so that frames never interleave.
+    private let writing = Locked()
+    private struct Requests {
+        var nextID = 1
+        /// Requests the server sent and whose answers are awaited, by id: what to do with the answer.
+        var awaiting: [RequestID: @Sendable (JSON?, JSON?) -> Void] = [:]
+    }
+    private let requests = Locked(Requests())
     public let log: @Sendable (String) -> Void
 
     public init(output: @escaping @Sendable (Data) -> Void, log: @escaping @Sendable (String) -> Void) {
@@ -131,11 +136,12 @@ public final class Connection: @unchecked Sendable {
 
     /// Sends a request to the client; `answer` receives its result or error.
     public func request(_ method: String, _ params: JSON, answer: @escaping @Sendable (_ result: JSON?, _ error: JSON?) -> Void = { _, _ in }) {
-        lock.lock()
-        let id = RequestID.string("catalint-\(nextID)")
-        nextID += 1
-        awaiting[id] = answer
-        lock.unlock()
+        let id = requests.withLock { requests in
+            let id = RequestID.string("catalint-\(requests.nextID)")
+            requests.nextID += 1
+            requests.awaiting[id] = answer
+            return id
+        }
         var message: [String: JSON] = ["jsonrpc": "2.0", "id": id.json, "method": .string(method)]
         if !params.isNull { message["params"] = params }  // no params, rather than a null
         send(.object(message))
@@ -143,9 +149,7 @@ public final class Connection: @unchecked Sendable {
 
     /// Hands the client's answer to a request of the server's to whoever sent it.
     func received(response id: RequestID, result: JSON?, error: JSON?) {
-        lock.lock()
-        let answer = awaiting.removeValue(forKey: id)
-        lock.unlock()
+        let answer = requests.withLock { $0.awaiting.removeValue(forKey: id) }
         guard let answer else {
             log("a response to \(id), which the server never sent or was answered already; ignored")
             return
@@ -156,8 +160,6 @@ public final class Connection: @unchecked Sendable {
 
     private func send(_ message: JSON) {
         let frame = MessageFramer.frame(message.serialized())
-        lock.lock()
-        defer { lock.unlock() }
-        output(frame)
+        writing.withLock { output(frame) }
     }
 }

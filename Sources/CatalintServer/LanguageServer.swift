@@ -506,17 +506,3 @@ struct ServerState: Sendable {
     /// Goes up each time the projects change: a result of an older epoch is stale.
     var epoch = 0
 }
-
-/// A value behind a lock.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
-}

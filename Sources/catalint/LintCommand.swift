@@ -315,25 +315,27 @@ enum ExitStatus {
 
 /// `catalint: 1234/3668 files` on standard error, rewritten in place, for runs longer than a second
 /// on a terminal; erased when the run ends.
-final class ProgressLine: @unchecked Sendable {
+final class ProgressLine: Sendable {
     private let start = Date()
-    private var lastWrite = Date.distantPast
-    private var shown = false
-    private let lock = NSLock()
+    private struct Shown {
+        var lastWrite = Date.distantPast
+        var shown = false
+    }
+    private let state = Locked(Shown())
 
     func update(done: Int, total: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        let now = Date()
-        guard now.timeIntervalSince(start) > 1, now.timeIntervalSince(lastWrite) > 0.1 || done == total else { return }
-        lastWrite = now
-        shown = true
-        FileHandle.standardError.write(Data("\rcatalint: \(done)/\(total) files".utf8))
+        state.withLock { state in
+            let now = Date()
+            guard now.timeIntervalSince(start) > 1, now.timeIntervalSince(state.lastWrite) > 0.1 || done == total else { return }
+            state.lastWrite = now
+            state.shown = true
+            FileHandle.standardError.write(Data("\rcatalint: \(done)/\(total) files".utf8))
+        }
     }
 
     func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        state.withLock { state in
+            if state.shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        }
     }
 }

@@ -45,8 +45,7 @@ public final class FileWorkers: @unchecked Sendable {
     private let executable: String
     private let settings: Data
     private let seconds: Double
-    private var idle: [Worker] = []
-    private let lock = NSCondition()
+    private let idle = Locked<[Worker]>([])
 
     /// Workers of `executable` for files lowered with these settings.
     init(executable: String, vocabulary: LoweringVocabulary, limits: FileLimits, swiftVersion: SwiftVersion) {
@@ -58,7 +57,7 @@ public final class FileWorkers: @unchecked Sendable {
     }
 
     deinit {
-        for worker in idle { worker.stop() }
+        for worker in idle.withLock({ $0 }) { worker.stop() }
     }
 
     /// What a worker makes of a file, or nil when no worker could be started (the caller then
@@ -97,16 +96,11 @@ public final class FileWorkers: @unchecked Sendable {
     }
 
     private func take() -> Worker? {
-        lock.lock()
-        let worker = idle.popLast()
-        lock.unlock()
-        return worker ?? Worker.start(executable, settings: settings)
+        idle.withLock { $0.popLast() } ?? Worker.start(executable, settings: settings)
     }
 
     private func give(_ worker: Worker) {
-        lock.lock()
-        idle.append(worker)
-        lock.unlock()
+        idle.withLock { $0.append(worker) }
     }
 
     /// The executable of this process, when it can be started as a worker.
