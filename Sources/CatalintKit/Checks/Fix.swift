@@ -18,21 +18,17 @@ public struct TextEdit: Hashable, Sendable, Comparable {
     public var end: SourcePosition
     public var replacement: String
 
-    public init(start: SourcePosition, end: SourcePosition, replacement: String) {
-        self.start = start
-        self.end = end
-        self.replacement = replacement
-    }
-
-    /// An insertion at `position`.
-    public init(inserting replacement: String, at position: SourcePosition) {
-        self.init(start: position, end: position, replacement: replacement)
-    }
-
     public static func < (lhs: TextEdit, rhs: TextEdit) -> Bool {
         if lhs.start != rhs.start { return lhs.start < rhs.start }
         if lhs.end != rhs.end { return lhs.end < rhs.end }
         return lhs.replacement < rhs.replacement
+    }
+}
+
+extension TextEdit {
+    /// An insertion at `position`.
+    init(inserting replacement: String, at position: SourcePosition) {
+        self.init(start: position, end: position, replacement: replacement)
     }
 }
 
@@ -43,7 +39,7 @@ public struct Fix: Hashable, Sendable {
     public var applicability: FixApplicability
     public var edits: [TextEdit]
 
-    public init(title: String, applicability: FixApplicability, edits: [TextEdit]) {
+    init(title: String, applicability: FixApplicability, edits: [TextEdit]) {
         self.title = title
         self.applicability = applicability
         self.edits = edits.sorted()

@@ -1,17 +1,11 @@
 import Yams
 
 /// A place a rule found, with the values its message and help templates need.
-public struct Finding: Sendable {
-    public var position: SourcePosition
-    public var values: [String: String]
+struct Finding: Sendable {
+    var position: SourcePosition
+    var values: [String: String]
     /// Where the rule's fix, if it has one, would edit (nil: no fix here).
-    public var site: EditSite?
-
-    public init(position: SourcePosition, values: [String: String], site: EditSite? = nil) {
-        self.position = position
-        self.values = values
-        self.site = site
-    }
+    var site: EditSite?
 }
 
 /// The few lines of logic a rule needs over the facts; everything else about it is in its YAML file,
