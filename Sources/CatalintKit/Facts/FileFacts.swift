@@ -19,31 +19,50 @@ struct FileFacts: Sendable, Codable, Equatable {
     init() {}
 }
 
+/// A value as far as one file tells: which object it is and its class, left symbolic where either
+/// depends on declarations in other files. `Resolution` makes of it an `ObjectID` and a class.
+indirect enum ValueRef: Hashable, Sendable, Codable {
+    /// An object the file alone identifies, and its class as far as the file tells.
+    case object(ObjectID, type: TypeRef)
+    /// The property `name` of every instance of `type` (`self.name`, or a bare `name` in `type`):
+    /// the same object in every method, the property of the class that declares it (the type or a
+    /// superclass), of the class that declaration gives.
+    case member(type: String, name: String)
+    /// `base.name`: the property `name` of `base`, of its declared class, when the class of `base`
+    /// (or a superclass) declares it; otherwise `untyped`, of no known class.
+    case property(of: ValueRef, name: String, untyped: ObjectID)
+    /// A bare name that no local binds: a property of `inType` (or of its superclasses), else a
+    /// top-level variable, else `untyped`.
+    case name(String, inType: String?, untyped: ObjectID)
+    /// The object of `value`, seen as another class: `button as! UIButton`, `if let b: UIButton = x`.
+    case cast(ValueRef, to: TypeRef)
+
+    /// The class of the value, as far as one file tells.
+    var type: TypeRef {
+        switch self {
+        case .object(_, let type), .cast(_, let type): type
+        case .member, .property, .name: .of(self)
+        }
+    }
+
+    /// The same object, of class `type`.
+    func cast(to type: TypeRef) -> ValueRef {
+        switch self {
+        case .object(let id, _): .object(id, type: type)
+        case .cast(let value, _): .cast(value, to: type)
+        case .member, .property, .name: .cast(self, to: type)
+        }
+    }
+}
+
 /// The class of a value, as far as one file tells.
 indirect enum TypeRef: Hashable, Sendable, Codable {
     /// Named in the source: `UISlider()`, `var b: UIButton`.
     case named(String)
-    /// The declared class of the property `name` of a value of that type (or of its superclasses).
-    case propertyOf(TypeRef, name: String)
-    /// The class of a bare name that no local binds: a property of `inType` (or of its
-    /// superclasses), else a top-level variable.
-    case name(String, inType: String?)
+    /// The class of a value another file may declare: a property, a top-level variable.
+    case of(ValueRef)
     /// Not known.
     case unknown
-}
-
-/// Which object a setting is made on, as far as one file tells.
-indirect enum ObjectRef: Hashable, Sendable, Codable {
-    /// Known from the file alone.
-    case known(ObjectID)
-    /// The property `name` of every instance of `type`: the object is the property of the class that
-    /// declares it (the type or a superclass).
-    case member(type: String, name: String)
-    /// `base.name`: the property `name` of the object `base`, when the class of `base` has one;
-    /// otherwise `untyped`.
-    case memberOf(ObjectRef, baseType: TypeRef, name: String, untyped: ObjectID)
-    /// A bare name that no local binds: a property of `inType`, else a top-level variable, else `untyped`.
-    case name(String, inType: String?, untyped: ObjectID)
 }
 
 /// A code path's requirement on a condition: the code runs only where `condition` is `holds`.
@@ -70,8 +89,7 @@ struct PendingCreation: Sendable, Codable, Equatable {
 
 /// Settings made on an object, and the behavioral style asked for it, before its class is known.
 struct PendingObject: Sendable, Codable, Equatable {
-    var id: ObjectRef
-    var type: TypeRef
+    var value: ValueRef
     /// A known superclass, as for `PendingCreation`.
     var knownSuperclass: String?
     /// The behavioral style set on this object itself (`pad` in `slider.preferredBehavioralStyle = .pad`).
@@ -83,8 +101,7 @@ struct PendingObject: Sendable, Codable, Equatable {
 struct PendingArgument: Sendable, Codable, Equatable {
     var call: String
     var label: String?
-    var object: ObjectRef
-    var type: TypeRef
+    var value: ValueRef
     /// A known superclass, as for `PendingCreation`.
     var knownSuperclass: String?
     var escapes: Bool

@@ -175,7 +175,7 @@ struct InterfaceFileLowering {
         let context = header.context
         output.facts.creations.append(PendingCreation(type: .named(header.className), knownSuperclass: header.superclass,
                                                       position: position(of: header.classNode), guardContext: context))
-        var object = PendingObject(id: .known(.interfaceView(path: source.path, identity: path)), type: .named(header.className),
+        var object = PendingObject(value: .object(.interfaceView(path: source.path, identity: path), type: .named(header.className)),
                                    knownSuperclass: header.superclass)
         for (key, value) in mapping {
             guard let name = key.string else {
