@@ -127,6 +127,10 @@ enum LintCommand {
                 verbose("not indexed: \(file.path): \(file.reason); its declarations are unknown to this run")
             }
             if let cache = result.cache { verbose("cache: \(cache.hits) of \(cache.lookups) files' results from the cache") }
+            if let reread = result.reread {
+                verbose(reread == 0 ? "nothing changed since the last run: no file read"
+                                    : "\(reread) file\(reread == 1 ? "" : "s") changed since the last run, read again")
+            }
             let report = InputReport.of(result, configuration: workspace.configuration, request: request)
             var outcome = finish(&result, request: request, log: log)
             let warnings = result.warnings.map { "warning: \($0).\n" }.joined()

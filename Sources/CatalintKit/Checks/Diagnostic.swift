@@ -10,7 +10,7 @@ public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
 }
 
 /// One finding, ready to report: which rule, where, what is wrong and what to do.
-public struct Diagnostic: Hashable, Sendable, Comparable {
+public struct Diagnostic: Hashable, Sendable, Comparable, Codable {
     public var rule: String
     public var severity: Severity
     public var position: SourcePosition

@@ -13,7 +13,7 @@ public enum FixApplicability: String, Sendable, Codable, Comparable, CaseIterabl
 
 /// One change to a file's text: the text from `start` up to (not including) `end` becomes
 /// `replacement`. An insertion has `start == end`.
-public struct TextEdit: Hashable, Sendable, Comparable {
+public struct TextEdit: Hashable, Sendable, Comparable, Codable {
     public var start: SourcePosition
     public var end: SourcePosition
     public var replacement: String
@@ -34,7 +34,7 @@ extension TextEdit {
 
 /// A change that resolves a diagnostic: what it does, in one line, and its edits, all in the
 /// diagnostic's file.
-public struct Fix: Hashable, Sendable {
+public struct Fix: Hashable, Sendable, Codable {
     public var title: String
     public var applicability: FixApplicability
     public var edits: [TextEdit]

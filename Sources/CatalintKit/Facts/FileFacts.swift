@@ -15,8 +15,6 @@ struct FileFacts: Sendable, Codable, Equatable {
     var decisions: [PendingDecision] = []
     /// The conditions on the idiom the facts' guard contexts require (`GuardContext.requirement`).
     var requirements = RequirementChain()
-
-    init() {}
 }
 
 /// A value as far as one file tells: which object it is and its class, left symbolic where either

@@ -106,6 +106,8 @@ struct HelperDeclaration: Hashable, Sendable, Codable {
 struct IdiomEvaluator: Sendable {
     /// Helper declarations by name.
     var helpers: [String: [HelperDeclaration]] = [:]
+    /// When given, the helper names looked up (`Resolution.log`).
+    var log: ReadLog?
 
     /// How deep helpers may refer to helpers; deeper (or circular) references count as unknown.
     static let maximumDepth = 8
@@ -113,6 +115,7 @@ struct IdiomEvaluator: Sendable {
     /// The declaration a use refers to: one in the same file first, else the first by path and line;
     /// nil when no helper has that name.
     func declaration(of use: HelperUse) -> HelperDeclaration? {
+        log?.read(.helper(use.name))
         guard let candidates = helpers[use.name], !candidates.isEmpty else { return nil }
         if let local = candidates.first(where: { $0.position.path == use.path }) { return local }
         return candidates.min { $0.position < $1.position }

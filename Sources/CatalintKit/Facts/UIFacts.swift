@@ -86,7 +86,7 @@ indirect enum ObjectID: Hashable, Sendable, Codable {
 }
 
 /// A UI object, or every instance of a class (`self` in a subclass), with the settings made on it.
-struct UIObjectFact: Hashable, Sendable {
+struct UIObjectFact: Hashable, Sendable, Codable {
     /// Identity across files: settings with the same id were made on the same object.
     var id: ObjectID
     /// The class, most specific first, with known superclasses; empty when the type is unknown.
@@ -183,7 +183,7 @@ struct IdiomDecisionFact: Hashable, Sendable {
 /// An object passed to a call a rule names: `present(sheet, animated: true)`,
 /// `pushViewController(split, animated: true)`, `UINavigationController(rootViewController: split)`,
 /// or a storyboard's segue that does the same.
-struct ArgumentFact: Hashable, Sendable {
+struct ArgumentFact: Hashable, Sendable, Codable {
     /// The call: `present`, `pushViewController`, `UINavigationController`.
     var call: String
     /// The argument's label; nil for the first argument without one.
@@ -240,7 +240,18 @@ struct UIFacts: Sendable {
     var dimensionComparisons: [DimensionComparisonFact] = []
     var idiomDecisions: [IdiomDecisionFact] = []
 
-    init() {}
+    /// Adds the facts of other files, as if each of their objects were added one by one.
+    mutating func merge(_ other: UIFacts) {
+        creations += other.creations
+        for id in other.objects.keys.sorted(by: { "\($0)" < "\($1)" }) { add(other.objects[id]!) }
+        sizes += other.sizes
+        calls += other.calls
+        arguments += other.arguments
+        references += other.references
+        fontSizes += other.fontSizes
+        dimensionComparisons += other.dimensionComparisons
+        idiomDecisions += other.idiomDecisions
+    }
 
     /// Adds an object's facts, merging them with what is known of the same object.
     mutating func add(_ object: UIObjectFact) {

@@ -11,6 +11,8 @@ struct FileOutput: Sendable, Codable {
     var suppressions: [SuppressionDirective] = []
     /// The text shown with a diagnostic at each place a fact or problem stands.
     var excerpts: [ExcerptKey: SourceExcerpt] = [:]
+    /// The hash of the text the results are of (`ResultCache.hash`); nil when it could not be read.
+    var contentHash: UInt64?
 }
 
 /// A place in a file, for excerpts.

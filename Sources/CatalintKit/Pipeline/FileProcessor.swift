@@ -7,8 +7,9 @@ import Foundation
 /// - past `file_size`, the file is not even read;
 /// - past `nesting` or `operator_chain`, it is not parsed;
 /// - past `seconds_per_file`, every walk over it stops (each asks its `Deadline`), and what it
-///   made is dropped; should the parser itself outlast the budget by `grace` seconds, the run
-///   stops waiting for it and the thread ends as soon as the parser returns.
+///   made is dropped. swift-syntax's parser cannot be asked; its time grows with the file's size,
+///   bounded by `file_size`, except on deep `[` nesting, where it doubles with each level: such a
+///   file goes to a worker process (`FileWorkers`), killed `grace` seconds past the budget.
 ///
 /// A file past the budget gets `file-skipped` when it is linted, and contributes nothing to the
 /// index when it is only indexed (the run says which with `-v`; the server in its log).
@@ -60,15 +61,20 @@ struct FileProcessor: Sendable {
                                swiftVersion: swiftVersion)
         }
         let hash = ResultCache.hash(text)
-        if let cache, let cached = cache.output(for: input.path, contentHash: hash, stamp: stamp) { return cached }
+        if let cache, var cached = cache.output(for: input.path, contentHash: hash, stamp: stamp) {
+            cached.contentHash = hash
+            return cached
+        }
         let source = SourceInput(path: input.path, kind: input.kind, contents: contents)
-        let output: FileOutput
-        if let workers, let answer = workers.output(for: source, grace: Self.grace) {
+        var output: FileOutput
+        if let workers, input.kind == .swift, SwiftSourceFile.needsIsolation(text, limits: limits),
+           let answer = workers.output(for: source, grace: Self.grace) {
             output = answer
         } else {
             output = FileJob.run(source, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, deadline: deadline)
             if deadline.hasExpired { return Self.pastTime(input.path, limits: limits) }
         }
+        output.contentHash = hash
         if !output.isPastTime { cache?.store(output, path: input.path, contentHash: hash, stamp: stamp) }
         return output
     }
@@ -83,7 +89,7 @@ struct FileProcessor: Sendable {
 }
 
 /// A file that contributed nothing to the project index because it is past its budget, and why.
-public struct UnindexedFile: Sendable, Hashable {
+public struct UnindexedFile: Sendable, Hashable, Codable {
     public var path: String
     public var reason: String
 }

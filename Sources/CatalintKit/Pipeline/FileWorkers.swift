@@ -18,7 +18,10 @@ import Darwin
 /// A worker is catalint's own executable started with `FileWorkers.argument`; it reads the
 /// lowering settings once, then files (path, kind, text) one at a time on standard input, and
 /// writes back each file's `FileOutput` in the cache's binary form. The command line and the
-/// language server use workers; the library alone (tests, embedders) runs files on threads.
+/// language server send a worker the files whose nesting can make the parser's time unbounded
+/// (`SwiftSourceFile.needsIsolation`); every other file, whose parse time grows with its size
+/// alone, stays on a thread of its own process, where passing the data costs nothing. The library
+/// alone (tests, embedders) runs every file on threads.
 public final class FileWorkers: @unchecked Sendable {
     /// The argument that starts catalint as a worker.
     public static let argument = "__file-worker"
@@ -57,7 +60,17 @@ public final class FileWorkers: @unchecked Sendable {
     }
 
     deinit {
-        for worker in idle.withLock({ $0 }) { worker.stop() }
+        stopAll()
+    }
+
+    /// Stops the idle workers (those at work stop when they are done and find no more work, or at
+    /// the end of the process); a later file starts new ones.
+    func stopAll() {
+        let stopping = idle.withLock { idle in
+            defer { idle = [] }
+            return idle
+        }
+        for worker in stopping { worker.stop() }
     }
 
     /// What a worker makes of a file, or nil when no worker could be started (the caller then
@@ -151,7 +164,8 @@ extension FileWorkers.Settings {
     }
 }
 
-/// One worker process and the pipes to it.
+/// One worker process and the pipes to it, started and reaped with the system's calls: Foundation's
+/// `Process` waits for its children on a run loop, which can wait forever for one that was killed.
 private final class Worker {
     enum Answer {
         case answered([UInt8])
@@ -159,35 +173,63 @@ private final class Worker {
         case died(String)
     }
 
-    private let process: Process
-    private let requests: FileHandle
-    private let answers: FileHandle
+    private let pid: pid_t
+    private let requests: Int32
+    private let answers: Int32
+    private var reaped = false
+    private var status: Int32 = 0
 
-    private init(process: Process, requests: FileHandle, answers: FileHandle) {
-        self.process = process
+    private init(pid: pid_t, requests: Int32, answers: Int32) {
+        self.pid = pid
         self.requests = requests
         self.answers = answers
     }
 
+    /// Held from making a worker's pipes until it is started, so that no other worker started at
+    /// the same time inherits them (they close on exec, set right after they are made).
+    private static let spawning = Locked()
+
     static func start(_ executable: String, settings: Data) -> Worker? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = [FileWorkers.argument]
-        let requests = Pipe()
-        let answers = Pipe()
-        process.standardInput = requests
-        process.standardOutput = answers
-        process.standardError = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        // The worker's ends, so that its death reads as the end of its answers.
-        try? requests.fileHandleForReading.close()
-        try? answers.fileHandleForWriting.close()
-        let worker = Worker(process: process, requests: requests.fileHandleForWriting, answers: answers.fileHandleForReading)
+        spawning.withLock { spawn(executable, settings: settings) }
+    }
+
+    private static func spawn(_ executable: String, settings: Data) -> Worker? {
+        // Both pipes close on exec, so no worker holds another's: the child gets its ends as 0 and 1.
+        guard let toWorker = makePipe() else { return nil }
+        guard let fromWorker = makePipe() else {
+            close(toWorker.read); close(toWorker.write)
+            return nil
+        }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_adddup2(&actions, toWorker.read, 0)
+        posix_spawn_file_actions_adddup2(&actions, fromWorker.write, 1)
+        posix_spawn_file_actions_addopen(&actions, 2, "/dev/null", O_WRONLY, 0)
+        var pid = pid_t()
+        let arguments = [executable, FileWorkers.argument]
+        let argv = arguments.map { strdup($0) } + [nil]
+        defer { for argument in argv { free(argument) } }
+        let spawned = posix_spawn(&pid, executable, &actions, nil, argv, environ)
+        close(toWorker.read)
+        close(fromWorker.write)
+        guard spawned == 0 else {
+            close(toWorker.write); close(fromWorker.read)
+            return nil
+        }
+        let worker = Worker(pid: pid, requests: toWorker.write, answers: fromWorker.read)
         guard worker.send(Array(settings)) else {
             worker.stop()
             return nil
         }
         return worker
+    }
+
+    private static func makePipe() -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [0, 0]
+        guard pipe(&ends) == 0 else { return nil }
+        for end in ends { _ = fcntl(end, F_SETFD, FD_CLOEXEC) }
+        return (ends[0], ends[1])
     }
 
     /// Writes a frame; a worker that has died makes the write fail (EPIPE), never kill this process.
@@ -196,13 +238,13 @@ private final class Worker {
         sigemptyset(&blocked)
         sigaddset(&blocked, SIGPIPE)
         pthread_sigmask(SIG_BLOCK, &blocked, nil)
-        return Frame.write(bytes, to: requests.fileDescriptor)
+        return Frame.write(bytes, to: requests)
     }
 
     /// Sends a request and waits `seconds` at most for its answer.
     func ask(_ request: [UInt8], within seconds: Double) -> Answer {
         guard send(request) else { return .died(exitDescription()) }
-        switch Frame.read(from: answers.fileDescriptor, until: Date().addingTimeInterval(seconds)) {
+        switch Frame.read(from: answers, until: Date().addingTimeInterval(seconds)) {
         case .frame(let bytes): return .answered(bytes)
         case .timedOut: return .late
         case .ended: return .died(exitDescription())
@@ -210,18 +252,19 @@ private final class Worker {
     }
 
     private func exitDescription() -> String {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        process.waitUntilExit()
-        if process.terminationReason == .uncaughtSignal { return "stopped with signal \(process.terminationStatus)" }
-        return "ended with status \(process.terminationStatus)"
+        stop()
+        if status & 0x7F != 0 { return "stopped with signal \(status & 0x7F)" }
+        return "ended with status \((status >> 8) & 0xFF)"
     }
 
-    /// Kills the process (a worker holds nothing that needs saving) and waits for it.
+    /// Kills the process (a worker holds nothing that needs saving) and reaps it.
     func stop() {
-        if process.isRunning { kill(process.processIdentifier, SIGKILL) }
-        try? requests.close()
-        try? answers.close()
-        process.waitUntilExit()
+        guard !reaped else { return }
+        reaped = true
+        kill(pid, SIGKILL)
+        close(requests)
+        close(answers)
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
     }
 }
 

@@ -36,6 +36,7 @@ public enum Fixer {
         let (processor, _) = linter.makeProcessor()
         let outputs = processor.outputs(for: inputs, jobs: linter.options.jobs)
         processor.cache?.save()
+        processor.workers?.stopAll()
         var broken: Set<String> = []
         for (offset, candidate) in swift.enumerated() {
             let before = outputs[2 * offset].problems.map(\.rule)

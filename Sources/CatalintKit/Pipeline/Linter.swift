@@ -92,6 +92,9 @@ public struct LintResult: Sendable {
     public var unindexed: [UnindexedFile] = []
     /// What the user should know about the run itself (a cache folder refused), for standard error.
     public var warnings: [String] = []
+    /// With a cache: how many files (linted or read for the index) changed since the last run of
+    /// the same kind, and were read again; the others were not read at all.
+    public var reread: Int?
 
     public init(diagnostics: [Diagnostic], paths: [String]) {
         self.diagnostics = diagnostics
@@ -134,7 +137,12 @@ public struct Linter: Sendable {
         }
         // Files that no target of their project builds are left out, however they were named.
         let linted = files.filter { options.admits($0.path) }
-        var result = lint(linted)
+        let runKind: String
+        switch inputs {
+        case .paths(let paths): runKind = "paths " + paths.joined(separator: "\u{0}")
+        case .files, .sources: runKind = "files " + linted.map(\.path).sorted().joined(separator: "\u{0}")
+        }
+        var result = lint(linted, kind: runKind)
         result.build = options.membership?.report(linted: linted.map(\.path), leftOut: files.filter { !options.admits($0.path) }.map(\.path),
                                                    idiom: options.idiom)
         return result
@@ -144,43 +152,91 @@ public struct Linter: Sendable {
         options.configuration.inputKind(path) ?? .swift
     }
 
-    func lint(_ inputs: [FileInput]) -> LintResult {
-        // 1. Each file on its own, on worker threads, within its budget: read (unless the cache has
-        //    it), parsed, walked once, its tree dropped.
+    /// Lints `inputs`, reading again only what changed since the last run of the same `kind` (the
+    /// paths as named), when there is a cache: see `RunSnapshot`. The result is the same either way.
+    func lint(_ inputs: [FileInput], kind: String = "") -> LintResult {
         let (processor, cacheRefusal) = makeProcessor()
-        let counter = ProgressCounter(total: inputs.count, report: options.progress)
-        let outputs = processor.outputs(for: inputs, jobs: options.jobs, progress: counter)
-        // 2. The project index: the declarations of every linted file, and of the rest of the
-        //    project when only some files are linted (from the cache, for files unchanged), each
-        //    within the same budget: a file past it adds nothing.
-        var index = ProjectIndex()
-        for output in outputs { index.merge(output.index) }
-        let others = indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) }))
-        var unindexed: [UnindexedFile] = []
-        for output in processor.outputs(for: others.map { FileInput(path: $0, kind: .swift) }, jobs: options.jobs) {
-            if let reason = output.skippedReason { unindexed.append(UnindexedFile(path: output.path, reason: reason)) }
-            index.merge(output.index)
-        }
+        let others = indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) })).map { FileInput(path: $0, kind: .swift) }
+        let runKey = processor.cache.map { self.snapshotKey(kind: kind, cacheKey: $0.key) }
+        let previous = runKey.flatMap { key in processor.cache.flatMap { RunSnapshot.load(RunSnapshot.file(in: $0.directory, key: key), key: key) } }
+        var run = IncrementalRun(linter: self, processor: processor, previous: previous ?? RunSnapshot(), recording: runKey != nil)
+        var result = run.lint(inputs, others: others)
         processor.cache?.save()
-        var result = LintResult(diagnostics: diagnose(outputs, index: index), paths: inputs.map(\.path).sorted())
-        result.unindexed = unindexed
+        processor.workers?.stopAll()
+        if let runKey, let cache = processor.cache { run.snapshot.save(in: cache.directory, key: runKey) }
         if let cacheRefusal { result.warnings.append(cacheRefusal + "; this run goes without a cache") }
-        if let cache = processor.cache { result.cache = (cache.hits, cache.hits + cache.misses) }
+        if let cache = processor.cache {
+            // Files whose results came from the snapshot or the cache, of all the run read or indexed.
+            result.cache = (run.files - cache.misses, run.files)
+        }
         return result
+    }
+
+    /// The key of the snapshot of a kind of run: the cache's key (catalint's build, the settings of
+    /// lowering) and everything else that decides a file's diagnostics: the idiom, the rules asked
+    /// for, the configuration (its file's bytes), the working folder that paths are spelled from.
+    private func snapshotKey(kind: String, cacheKey: UInt64) -> UInt64 {
+        var hasher = FNV1a()
+        hasher.add(Int(bitPattern: UInt(cacheKey)))
+        let configuration = options.configuration
+        let configurationBytes = configuration.file.flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) } ?? []
+        let parts = [kind, FileManager.default.currentDirectoryPath, options.idiom.rawValue,
+                     options.onlyRules.map { $0.sorted().joined(separator: ",") } ?? "*", options.ignoredRules.sorted().joined(separator: ","),
+                     options.extendedRules.sorted().joined(separator: ","), configuration.file ?? "", configuration.directory,
+                     options.indexRoot ?? ""]
+        hasher.add(Array(parts.joined(separator: "\u{1}").utf8))
+        hasher.add(configurationBytes)
+        return hasher.value
+    }
+
+    /// What diagnosing some files found: the diagnostics, sorted; and, when recorded, for each file
+    /// what its findings rest on in other files and what it tells them (`RunSnapshot`).
+    struct Diagnosis {
+        var diagnostics: [Diagnostic] = []
+        var imports: [String: Set<String>] = [:]
+        var exports: [String: [String: UInt64]] = [:]
     }
 
     /// The diagnostics of some files, given what each file said and the index of the whole project:
     /// their facts resolved, the rules run at the severity each has in each file, the suppression
     /// comments applied; sorted.
     func diagnose(_ outputs: [FileOutput], index: ProjectIndex) -> [Diagnostic] {
+        diagnose(outputs, index: index, recording: false).diagnostics
+    }
+
+    /// The objects shared with other files that a file's facts touch, as tokens.
+    func sharedObjects(of output: FileOutput, index: ProjectIndex) -> Set<String> {
+        var own = UIFacts()
+        Resolution(index: index).add(output.facts, to: &own)
+        return Set(own.objects.keys.filter(\.isShared).map(\.token) + own.arguments.map(\.object).filter(\.isShared).map(\.token))
+    }
+
+    func diagnose(_ outputs: [FileOutput], index: ProjectIndex, recording: Bool) -> Diagnosis {
         // 3. What each file said, resolved against the whole project.
+        var diagnosis = Diagnosis()
         let resolution = Resolution(index: index)
         var facts = UIFacts()
         var problems: [InputProblem] = []
         var suppressions: [String: [SuppressionDirective]] = [:]
         var excerpts: [String: [ExcerptKey: SourceExcerpt]] = [:]
         for output in outputs {
-            resolution.add(output.facts, to: &facts)
+            if recording {
+                // Resolved on its own first, to see what it reads of other files and which shared
+                // objects it tells them about; merged into the whole as `add` would.
+                let log = ReadLog()
+                var own = UIFacts()
+                Resolution(index: index, log: log).add(output.facts, to: &own)
+                var exports: [String: UInt64] = [:]
+                for (id, object) in own.objects where id.isShared { exports[id.token] = digest(object) }
+                for argument in own.arguments where argument.object.isShared {
+                    exports[argument.object.token] = (exports[argument.object.token] ?? 0) &+ digest(argument)
+                }
+                diagnosis.imports[output.path] = Set(log.names.map(\.token)).union(exports.keys)
+                diagnosis.exports[output.path] = exports
+                facts.merge(own)
+            } else {
+                resolution.add(output.facts, to: &facts)
+            }
             problems += output.problems
             if !output.suppressions.isEmpty { suppressions[output.path] = output.suppressions }
             excerpts[output.path] = output.excerpts
@@ -208,7 +264,8 @@ public struct Linter: Sendable {
         }
         let (kept, commentProblems) = filter.apply(diagnostics, directives: suppressions)
         diagnostics = kept + commentProblems.compactMap { diagnostic(for: $0, excerpts: excerpts) }
-        return Array(Set(diagnostics)).sorted()
+        diagnosis.diagnostics = Array(Set(diagnostics)).sorted()
+        return diagnosis
     }
 
     /// The lowering settings of this run: the vocabulary from the rules and the options, and the key

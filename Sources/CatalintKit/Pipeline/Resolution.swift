@@ -5,10 +5,16 @@
 struct Resolution {
     let index: ProjectIndex
     let evaluator: IdiomEvaluator
+    /// When given, every name resolution asks the index about: what a file's facts depend on in
+    /// other files, for the next run to know which files an edit can change (`RunSnapshot`).
+    let log: ReadLog?
 
-    init(index: ProjectIndex) {
+    init(index: ProjectIndex, log: ReadLog? = nil) {
         self.index = index
-        self.evaluator = index.evaluator
+        self.log = log
+        var evaluator = index.evaluator
+        evaluator.log = log
+        self.evaluator = evaluator
     }
 
     func resolve(_ files: [FileFacts]) -> UIFacts {
@@ -76,14 +82,15 @@ struct Resolution {
         case .object(let id, let type):
             return (id, self.type(type))
         case .member(let type, let name):
-            let property = index.property(name, of: type)
-            return (.property(type: property?.owner ?? type, name: name), property?.type ?? nil)
+            let declared = property(name, of: type)
+            return (.property(type: declared?.owner ?? type, name: name), declared?.type ?? nil)
         case .property(let base, let name, let untyped):
             let (object, type) = resolve(base)
-            guard let type, let property = index.property(name, of: type) else { return (untyped, nil) }
-            return (.propertyOf(object, type: property.owner, name: name), property.type)
+            guard let type, let declared = property(name, of: type) else { return (untyped, nil) }
+            return (.propertyOf(object, type: declared.owner, name: name), declared.type)
         case .name(let name, let inType, let untyped):
-            if let inType, let property = index.property(name, of: inType) { return (.property(type: property.owner, name: name), property.type) }
+            log?.read(.global(name))
+            if let inType, let declared = property(name, of: inType) { return (.property(type: declared.owner, name: name), declared.type) }
             if let global = index.globals[name] { return (.global(name), global) }
             return (untyped, nil)
         case .cast(let value, let type):
@@ -94,11 +101,25 @@ struct Resolution {
     /// A class and its superclasses, with a superclass the creating format named when the project
     /// does not know it (a custom class of an Interface Builder element, an interface file's `superclass:`).
     func chain(of name: String, knownSuperclass: String?) -> [String] {
-        var chain = index.classChain(of: name)
+        var chain = classChain(of: name)
         if let knownSuperclass, !chain.contains(knownSuperclass) {
-            chain += index.classChain(of: knownSuperclass).filter { !chain.contains($0) }
+            chain += classChain(of: knownSuperclass).filter { !chain.contains($0) }
         }
         return chain
+    }
+
+    /// `index.classChain(of:)`, with every type it reads logged (a type an edit declares, or gives
+    /// another superclass or property, changes the chain and what is found through it).
+    private func classChain(of name: String) -> [String] {
+        let chain = index.classChain(of: name)
+        if let log { for type in chain { log.read(.type(type)) } }
+        return chain
+    }
+
+    /// `index.property(_:of:)`, logged: the types of the chain it looks through.
+    private func property(_ name: String, of type: String) -> (owner: String, type: String?)? {
+        _ = log.map { _ in classChain(of: type) }
+        return index.property(name, of: type)
     }
 
     // MARK: Conditions
@@ -159,4 +180,28 @@ struct Resolution {
             position: decision.position ?? anchor,
             guardContext: resolved(decision.guardContext, allowed))
     }
+}
+
+/// The names of other files' declarations that resolving one file's facts read: types (their
+/// superclasses and properties), top-level variables, helpers that compare the idiom. A name read
+/// and not found counts too: declaring it later changes the file's findings.
+final class ReadLog: @unchecked Sendable {
+    enum Name: Hashable, Sendable {
+        case type(String)
+        case global(String)
+        case helper(String)
+
+        /// As a token of `RunSnapshot`.
+        var token: String {
+            switch self {
+            case .type(let name): return "type:" + name
+            case .global(let name): return "global:" + name
+            case .helper(let name): return "helper:" + name
+            }
+        }
+    }
+
+    private(set) var names: Set<Name> = []
+
+    func read(_ name: Name) { names.insert(name) }
 }

@@ -24,7 +24,7 @@ import Darwin
 /// Rules are not cached: they run on every run.
 final class ResultCache: @unchecked Sendable {
     /// What identifies a file's state.
-    struct Stamp: Equatable {
+    struct Stamp: Equatable, Codable, Sendable {
         var size: Int
         var modified: Int64
     }

@@ -14,6 +14,10 @@ struct NestingScan {
     /// result (`f()()`) in one expression, and where it ends: each is one level deeper in the tree.
     fileprivate(set) var longestChain = 0
     fileprivate(set) var longestChainLine = 1
+    /// The deepest nesting of `[` alone: swift-syntax's parser takes time exponential in it (about
+    /// twice as long for each level past twenty), so a file past a few levels is parsed in a worker
+    /// process that can be stopped (`FileProcessor`).
+    fileprivate(set) var deepestSquare = 0
 
     init(_ bytes: [UInt8]) {
         var scanner = NestingScanner(bytes: bytes)
@@ -44,6 +48,9 @@ private struct NestingScanner {
     private var line = 1
     /// The operator run at each bracket depth.
     private var chains: [Int] = [0]
+    /// The brackets open, innermost last, and how many of them are `[`.
+    private var opened: [UInt8] = []
+    private var squares = 0
     private var previousSignificant: UInt8 = 0
     private var offset = 0
 
@@ -147,6 +154,11 @@ private struct NestingScanner {
                 addToChain()  // `f()()`, `a[0][1]`: a postfix on a postfix
             }
             openBracket()
+            opened.append(byte)
+            if byte == UInt8(ascii: "[") {
+                squares += 1
+                found.deepestSquare = max(found.deepestSquare, squares)
+            }
             if byte == UInt8(ascii: "{") { chains[chains.count - 2] = 0 }
         case UInt8(ascii: ")"), UInt8(ascii: "]"), UInt8(ascii: "}"):
             closeBracket(byte)
@@ -194,6 +206,7 @@ private struct NestingScanner {
             interpolations -= 1
         }
         depth = max(0, depth - 1)
+        if opened.popLast() == UInt8(ascii: "[") { squares -= 1 }
         if chains.count > 1 { chains.removeLast() }
         if byte == UInt8(ascii: "}") { chains[chains.count - 1] = 0 }
     }

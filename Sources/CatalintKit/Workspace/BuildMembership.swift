@@ -243,7 +243,8 @@ public final class BuildMembership: @unchecked Sendable {
                     }
                 projects.append((project, scopes))
             } catch {
-                storedProblems[file] = "\(error.located(in: IdiomDetection.display(file))); the files under \(IdiomDetection.display(folder)) are linted as if there were no project"
+                let said = "\(error.located(in: IdiomDetection.display(file))); the files under \(IdiomDetection.display(folder)) are linted as if there were no project"
+                if error.beyondReading { storedNotes[file] = [said] } else { storedProblems[file] = said }
                 readable = false
             }
         }

@@ -111,6 +111,13 @@ private struct ManifestReader {
         return XcodeProject.ReadError(description: message, line: position.line, column: position.column)
     }
 
+    /// A manifest that is fine Swift but computes what catalint reads only when it is written out.
+    func beyondReading(_ message: String, at node: some SyntaxProtocol) -> XcodeProject.ReadError {
+        var error = error(message, at: node)
+        error.beyondReading = true
+        return error
+    }
+
     mutating func read() throws(XcodeProject.ReadError) -> [SwiftPackage.Declaration] {
         var package: (name: String, call: FunctionCallExprSyntax)?
         for item in file.tree.statements {
@@ -148,7 +155,7 @@ private struct ManifestReader {
                 targets = change(targets)
             } else if Self.mentions(statement, "targets") {
                 if let loop = statement.as(ForStmtSyntax.self), !Self.changesTargetFolders(loop.body) { continue }
-                throw error("this changes the package's targets in a way catalint cannot follow without running the manifest", at: statement)
+                throw beyondReading("this changes the package's targets in a way catalint cannot follow without running the manifest", at: statement)
             }
         }
         return targets
@@ -275,7 +282,7 @@ private struct ManifestReader {
             let name = reference.baseName.text
             guard let constant = constants[name] else { throw unknown(current, "a value") }
             if constant.isVar && statements.contains(where: { Self.mentions($0, name) }) {
-                throw error("`\(name)` is a `var` that the manifest changes: catalint cannot follow it without running the manifest", at: current)
+                throw beyondReading("`\(name)` is a `var` that the manifest changes: catalint cannot follow it without running the manifest", at: current)
             }
             depth = try deeper(depth, at: current)
             current = constant.value

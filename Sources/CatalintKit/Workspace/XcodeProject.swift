@@ -99,6 +99,10 @@ struct XcodeProject {
         var message: String
         var line: Int?
         var column: Int?
+        /// True when the file is well formed but goes beyond what catalint reads without running
+        /// it (a manifest that computes its targets): said with `--verbose`, not as a warning on
+        /// every run, since the user has nothing to fix.
+        var beyondReading = false
 
         init(description: String, line: Int? = nil, column: Int? = nil) {
             self.message = description

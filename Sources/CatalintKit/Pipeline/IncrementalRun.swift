@@ -1,0 +1,187 @@
+import Foundation
+
+/// One lint run that reads again only what changed since the last run of its kind (`RunSnapshot`):
+///
+/// 1. Each file's state is compared with the snapshot's record: a file whose stamp, or else whose
+///    content, and whose build scope are the same is unchanged, and is not read.
+/// 2. Changed files are processed (through the cache, within their budget).
+/// 3. What the changed files tell other files is compared with what they told before: the
+///    declarations whose digest differs, and every object shared with other files that they touch.
+/// 4. The linted files to diagnose again are the changed ones, those that import something that
+///    changed, and (repeatedly) those that share an object with one of them; the others keep their
+///    diagnostics from the snapshot.
+///
+/// With no snapshot (the first run, or no cache) every file is changed, and this is a whole run.
+struct IncrementalRun {
+    let linter: Linter
+    let processor: FileProcessor
+    let previous: RunSnapshot
+    /// False without a cache: no snapshot is written, so nothing needs recording.
+    let recording: Bool
+    /// The snapshot of this run, for the next.
+    private(set) var snapshot = RunSnapshot()
+    /// How many files the snapshot had unchanged, and how many the run had in all.
+    private(set) var unchanged = 0
+    private(set) var files = 0
+
+    init(linter: Linter, processor: FileProcessor, previous: RunSnapshot, recording: Bool) {
+        self.linter = linter
+        self.processor = processor
+        self.previous = previous
+        self.recording = recording
+    }
+
+    private var options: LintOptions { linter.options }
+
+    mutating func lint(_ inputs: [FileInput], others: [FileInput]) -> LintResult {
+        let lintedPaths = Set(inputs.map(\.path))
+        let all = inputs + others
+        files = all.count
+        // 1. Which files changed.
+        let states = parallelMap(all, jobs: options.jobs) { input in Self.state(of: input) }
+        var fresh: [Int] = []
+        for (offset, input) in all.enumerated() {
+            let scope = scopeLabel(input.path)
+            if let record = previous.records[input.path], record.scope == scope, record.linted != nil || !lintedPaths.contains(input.path),
+               states[offset].matches(record) {
+                var kept = record
+                if let stamp = states[offset].stamp { kept.stamp = stamp }
+                if !lintedPaths.contains(input.path) { kept.linted = nil }
+                snapshot.records[input.path] = kept
+                unchanged += 1
+            } else {
+                fresh.append(offset)
+            }
+        }
+        // 2. The changed files, read.
+        let counter = ProgressCounter(total: fresh.count, report: options.progress)
+        let outputs = processor.outputs(for: fresh.map { all[$0] }, jobs: options.jobs, progress: counter)
+        var outputByPath: [String: FileOutput] = [:]
+        for (offset, output) in zip(fresh, outputs) {
+            let input = all[offset]
+            outputByPath[input.path] = output
+            snapshot.records[input.path] = RunSnapshot.Record(stamp: states[offset].stamp, contentHash: output.contentHash ?? 0,
+                                                              scope: scopeLabel(input.path), index: output.index,
+                                                              skipped: output.skippedReason, linted: nil)
+        }
+        // The project index, in the order files are named: linted files first, then the others.
+        var index = ProjectIndex()
+        for input in all { if let part = snapshot.records[input.path]?.index { index.merge(part) } }
+        let unindexed = others.compactMap { input in snapshot.records[input.path]?.skipped.map { UnindexedFile(path: input.path, reason: $0) } }
+
+        // 3. What changed for other files.
+        var changedTokens: Set<String> = []
+        for offset in fresh {
+            let path = all[offset].path
+            let old = previous.records[path]
+            let before = (old?.index.exports ?? [:]).merging(old?.linted?.exports ?? [:]) { first, _ in first }
+            let after = snapshot.records[path]!.index.exports
+            for (token, digest) in before where after[token] != digest { changedTokens.insert(token) }
+            for (token, digest) in after where before[token] != digest { changedTokens.insert(token) }
+            // Objects shared with other files: all the changed file touched before (and, below, touches now).
+            for token in (old?.linted?.exports ?? [:]).keys where token.hasPrefix("object:") { changedTokens.insert(token) }
+        }
+        for (path, record) in previous.records where snapshot.records[path] == nil {
+            // A file gone: everything it told others.
+            changedTokens.formUnion(record.index.exports.keys)
+            changedTokens.formUnion(record.linted?.exports.keys.map { $0 } ?? [])
+        }
+        let freshLinted = fresh.map { all[$0].path }.filter(lintedPaths.contains)
+        for path in freshLinted {
+            if let output = outputByPath[path] { changedTokens.formUnion(linter.sharedObjects(of: output, index: index)) }
+        }
+
+        // 4. The linted files to diagnose again.
+        var again = Set(freshLinted)
+        var sharers: [String: [String]] = [:]
+        for input in inputs {
+            guard let linted = snapshot.records[input.path]?.linted else { continue }
+            if !again.contains(input.path), !changedTokens.isDisjoint(with: linted.imports) { again.insert(input.path) }
+            for token in linted.exports.keys where token.hasPrefix("object:") { sharers[token, default: []].append(input.path) }
+        }
+        var queue = Array(again)
+        while let path = queue.popLast() {
+            let tokens = snapshot.records[path]?.linted.map { Array($0.exports.keys) }
+                ?? outputByPath[path].map { linter.sharedObjects(of: $0, index: index).sorted() } ?? []
+            for token in tokens where token.hasPrefix("object:") {
+                for other in sharers[token] ?? [] where again.insert(other).inserted { queue.append(other) }
+            }
+        }
+        let diagnosed = inputs.filter { again.contains($0.path) }
+        var diagnosedOutputs: [FileOutput] = []
+        var missing: [FileInput] = []
+        for input in diagnosed {
+            if let output = outputByPath[input.path] {
+                diagnosedOutputs.append(output)
+            } else if let output = cachedOutput(input) {
+                diagnosedOutputs.append(output)
+            } else {
+                missing.append(input)
+            }
+        }
+        if !missing.isEmpty {
+            // Not in the cache any more: read again (the order is restored below).
+            let read = processor.outputs(for: missing, jobs: options.jobs)
+            let byPath = Dictionary(read.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+            diagnosedOutputs = diagnosed.compactMap { input in diagnosedOutputs.first { $0.path == input.path } ?? byPath[input.path] }
+        }
+        let diagnosis = linter.diagnose(diagnosedOutputs, index: index, recording: recording)
+        var byPath: [String: [Diagnostic]] = [:]
+        for diagnostic in diagnosis.diagnostics { byPath[diagnostic.position.path, default: []].append(diagnostic) }
+        var diagnostics: [Diagnostic] = []
+        for input in inputs {
+            if again.contains(input.path) {
+                let own = byPath[input.path] ?? []
+                diagnostics += own
+                snapshot.records[input.path]?.linted = RunSnapshot.Linted(diagnostics: own, imports: (diagnosis.imports[input.path] ?? []).sorted(),
+                                                                          exports: diagnosis.exports[input.path] ?? [:])
+            } else {
+                diagnostics += snapshot.records[input.path]?.linted?.diagnostics ?? []
+            }
+        }
+        var result = LintResult(diagnostics: diagnostics.sorted(), paths: inputs.map(\.path).sorted())
+        result.unindexed = unindexed
+        if recording { result.reread = fresh.count }
+        return result
+    }
+
+    /// A file's results from the cache, when it is unchanged there.
+    private func cachedOutput(_ input: FileInput) -> FileOutput? {
+        guard let cache = processor.cache else { return nil }
+        if let stamp = ResultCache.stamp(of: input.path), let output = cache.output(for: input.path, stamp: stamp) { return output }
+        guard let record = snapshot.records[input.path] else { return nil }
+        return cache.output(for: input.path, contentHash: record.contentHash, stamp: record.stamp)
+    }
+
+    /// How the file's project builds it, as the snapshot records it.
+    private func scopeLabel(_ path: String) -> String {
+        options.membership?.judgement(of: path).map { String(describing: $0.scope) } ?? ""
+    }
+
+    /// What identifies a file's state: its stamp, else (text given, or a stamp that changed) the
+    /// hash of its content.
+    struct State: Sendable {
+        var stamp: ResultCache.Stamp?
+        var contentHash: UInt64?
+        /// The content hash is read only when the stamp alone cannot tell.
+        var readHash: @Sendable () -> UInt64?
+
+        func matches(_ record: RunSnapshot.Record) -> Bool {
+            if let stamp, stamp == record.stamp { return true }
+            return (contentHash ?? readHash()) == record.contentHash
+        }
+    }
+
+    static func state(of input: FileInput) -> State {
+        if let text = input.text {
+            let hash = ResultCache.hash(text)
+            return State(stamp: nil, contentHash: hash, readHash: { hash })
+        }
+        let path = input.path
+        let kind = input.kind
+        return State(stamp: ResultCache.stamp(of: path), contentHash: nil, readHash: {
+            guard case .success(let text) = FileText.read(path, kind: kind) else { return nil }
+            return ResultCache.hash(text)
+        })
+    }
+}
