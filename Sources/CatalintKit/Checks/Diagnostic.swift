@@ -4,8 +4,15 @@ public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
     case warning
     case error
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.isDeclared(before: rhs) }
+}
+
+extension CaseIterable where Self: Equatable {
+    /// True when this case comes before `other` in the type's declaration: the order of
+    /// severities and fix applicabilities.
+    func isDeclared(before other: Self) -> Bool {
+        let cases = Array(Self.allCases)
+        return cases.firstIndex(of: self)! < cases.firstIndex(of: other)!
     }
 }
 

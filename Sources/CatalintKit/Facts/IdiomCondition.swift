@@ -58,22 +58,20 @@ indirect enum IdiomCondition: Hashable, Sendable, Codable {
     }
 
     /// `self && other`, simplified.
-    func and(_ other: IdiomCondition) -> IdiomCondition {
-        switch (self, other) {
-        case (.constant(false), _), (_, .constant(false)): return .constant(false)
-        case (.constant(true), _): return other
-        case (_, .constant(true)): return self
-        default: return self == other ? self : .and(self, other)
-        }
-    }
+    func and(_ other: IdiomCondition) -> IdiomCondition { joined(other, neutral: true) { .and($0, $1) } }
 
     /// `self || other`, simplified.
-    func or(_ other: IdiomCondition) -> IdiomCondition {
+    func or(_ other: IdiomCondition) -> IdiomCondition { joined(other, neutral: false) { .or($0, $1) } }
+
+    /// `self` and `other` joined by `&&` (whose neutral constant is `true`) or `||` (`false`): the
+    /// other constant decides the whole, the neutral one drops out, and a condition joined with
+    /// itself is itself.
+    private func joined(_ other: IdiomCondition, neutral: Bool, _ join: (IdiomCondition, IdiomCondition) -> IdiomCondition) -> IdiomCondition {
         switch (self, other) {
-        case (.constant(true), _), (_, .constant(true)): return .constant(true)
-        case (.constant(false), _): return other
-        case (_, .constant(false)): return self
-        default: return self == other ? self : .or(self, other)
+        case (.constant(!neutral), _), (_, .constant(!neutral)): return .constant(!neutral)
+        case (.constant(neutral), _): return other
+        case (_, .constant(neutral)): return self
+        default: return self == other ? self : join(self, other)
         }
     }
 }

@@ -279,21 +279,6 @@ enum Frame {
         return writeAll(head, to: descriptor) && writeAll(bytes, to: descriptor)
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var written = 0
-        return bytes.withUnsafeBytes { buffer -> Bool in
-            while written < buffer.count {
-                let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += count
-            }
-            return true
-        }
-    }
-
     /// A frame, or nil at the end of the input (or a malformed length).
     static func read(from descriptor: Int32) -> [UInt8]? {
         if case .frame(let bytes) = read(from: descriptor, until: nil) { return bytes }
@@ -342,8 +327,7 @@ enum Frame {
 
 extension Frame.Reading: Equatable {}
 
-/// `write(2)` and `read(2)`, named apart from `Frame`'s own.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, buffer, count) }
+/// `read(2)`, named apart from `Frame`'s own.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, buffer, count) }
 
 extension InputKind {

@@ -184,23 +184,6 @@ public enum SafeWrite {
         }
     }
 
-    private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                // Chunks of a megabyte, so that a signal is handled between them.
-                let count = Swift.min(buffer.count - offset, 1 << 20)
-                let written = Glibcish.write(descriptor, buffer.baseAddress! + offset, count)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
-    }
-
     /// The temporary files of writes under way, removed on exit and on SIGINT and SIGTERM.
     enum Cleanup {
         private struct State {
@@ -265,6 +248,25 @@ public enum SafeWrite {
                 }
             }
         }
+    }
+}
+
+/// Writes all of `bytes` to `descriptor`, however many writes it takes, in chunks of a megabyte so
+/// that a signal is handled between them; false when a write fails (`errno` says why). Every write
+/// of the kit and the server to a file, a pipe or a descriptor goes through here.
+package func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32) -> Bool {
+    bytes.withUnsafeBytes { buffer -> Bool in
+        var offset = 0
+        while offset < buffer.count {
+            let count = Swift.min(buffer.count - offset, 1 << 20)
+            let written = Glibcish.write(descriptor, buffer.baseAddress! + offset, count)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
     }
 }
 
