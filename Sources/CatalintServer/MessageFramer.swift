@@ -42,9 +42,6 @@ struct MessageFramer: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
-    /// Bytes received and not yet returned.
-    var pendingByteCount: Int { buffer.count - start }
-
     /// The next frame or piece of garbage, or nil until more bytes arrive.
     mutating func next() -> Event? {
         if let length = expected {
