@@ -8,7 +8,7 @@
 
 /// The keys each mapping of a rule file may have, by its path (`""` is the top level).
 let ruleFileKeys: [String: [String]] = [
-    "": ["id", "title", "severity", "category", "opt_in", "summary", "rationale", "advice", "reference", "message", "help", "uikit", "examples", "fix"],
+    "": ["id", "title", "severity", "category", "opt_in", "summary", "rationale", "advice", "reference", "message", "help", "phrases", "uikit", "examples", "fix"],
     "reference": ["title", "url"],
     "examples": ["triggering", "passing", "interface_triggering", "interface_passing", "interface_builder_triggering", "interface_builder_passing"],
     "fix": ["kind", "applicability", "title", "examples"],
@@ -137,6 +137,20 @@ private func indentOfNextContent(after offset: Int, in lines: [Substring]) -> In
         return !text.isEmpty && !text.hasPrefix("#")
     }
     return next.map { $0.count - $0.drop { $0 == " " }.count } ?? 0
+}
+
+/// The types a Swift source declares as `struct Name: RuleLogic` (among other conformances), in
+/// order. Read line by line, as the rule files are: a declaration is one line in this code base.
+func ruleLogicTypes(in source: String) -> [String] {
+    var names: [String] = []
+    for line in source.split(separator: "\n") {
+        let words = line.split(whereSeparator: { $0 == " " || $0 == "," || $0 == "{" })
+        guard let index = words.firstIndex(of: "struct"), words[..<index].allSatisfy({ ["public", "internal", "fileprivate", "private"].contains(String($0)) }),
+              index + 2 < words.count, words[index + 1].hasSuffix(":"),
+              words[(index + 2)...].contains("RuleLogic") else { continue }
+        names.append(String(words[index + 1].dropLast()))
+    }
+    return names
 }
 
 extension Substring {

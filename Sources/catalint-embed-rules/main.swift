@@ -1,8 +1,9 @@
 // Reads every `Rules/*.yml` file, checks its structure (RuleFileCheck.swift: a mistake fails the
 // build with the file and line), and writes a Swift source that carries their text, so that the
-// built `catalint` binary needs nothing beside it.
+// built `catalint` binary needs nothing beside it. The Swift files of the rules' logic, when given,
+// are read for the `RuleLogic` types they declare, which the source lists: the rule registry.
 //
-// Usage: catalint-embed-rules <rules-directory> <output.swift>
+// Usage: catalint-embed-rules <rules-directory> <output.swift> [<rule-logic.swift> ...]
 //        catalint-embed-rules --print-schema    (the key lists it checks, as JSON, for a test)
 import Foundation
 
@@ -13,8 +14,8 @@ if arguments.count == 2 && arguments[1] == "--print-schema" {
     print(String(decoding: data, as: UTF8.self))
     exit(0)
 }
-guard arguments.count == 3 else {
-    FileHandle.standardError.write(Data("usage: catalint-embed-rules <rules-directory> <output.swift>\n".utf8))
+guard arguments.count >= 3 else {
+    FileHandle.standardError.write(Data("usage: catalint-embed-rules <rules-directory> <output.swift> [<rule-logic.swift> ...]\n".utf8))
     exit(2)
 }
 let rulesDirectory = URL(fileURLWithPath: arguments[1], isDirectory: true)
@@ -69,6 +70,20 @@ if failed { exit(1) }
 for name in names {
     let text = texts[name]!
     source += "        (\(literal(name)), \(literal(text))),\n"
+}
+source += "    ]\n\n"
+var logicTypes: [String] = []
+for path in arguments.dropFirst(3) {
+    guard let data = FileManager.default.contents(atPath: path) else {
+        FileHandle.standardError.write(Data("\(path):1:1: error: cannot read the rule's logic\n".utf8))
+        exit(1)
+    }
+    logicTypes += ruleLogicTypes(in: String(decoding: data, as: UTF8.self))
+}
+source += "    /// The logic of every rule that has some: the `RuleLogic` types declared in `Checks/Rules/`.\n"
+source += "    static let logic: [any RuleLogic] = [\n"
+for name in logicTypes {
+    source += "        \(name)(),\n"
 }
 source += "    ]\n}\n"
 try source.write(to: output, atomically: true, encoding: .utf8)

@@ -20,6 +20,7 @@ struct Catalint: ParsableCommand {
               catalint rules                        list the rules
               catalint rules unavailable-control    explain one rule
               catalint init                         write a starter .catalint.yml
+              catalint schema config                the JSON Schema of .catalint.yml
               catalint server                       a language server for editors (LSP over stdio)
               catalint lint --write-baseline catalint-baseline.json .   accept today's findings
               catalint lint --baseline catalint-baseline.json .         report only new ones
@@ -28,7 +29,7 @@ struct Catalint: ParsableCommand {
             2 usage error, missing path or internal failure.
             """,
         version: CatalintVersion.current,
-        subcommands: [Lint.self, Rules.self, Init.self, Server.self],
+        subcommands: [Lint.self, Rules.self, Init.self, SchemaCommand.self, Server.self],
         defaultSubcommand: Lint.self
     )
 
@@ -121,7 +122,13 @@ struct Lint: ParsableCommand {
     @Argument(help: "Files and folders to lint (default: the current folder).", completion: .file())
     var paths: [String] = []
 
-    @Option(help: "The report format: text, xcode, json, sarif, github, checkstyle, junit, gitlab or summary.")
+    @Option(help: ArgumentHelp(
+        "The report format: text, xcode, json, sarif, github, checkstyle, junit, gitlab, summary, rdjson, sonarqube or markdown.",
+        discussion: """
+            gitlab is GitLab Code Quality JSON (artifacts:reports:codequality); SwiftLint's reporter of that name \
+            writes JUnit XML, which is junit here. rdjson is for reviewdog (fixes become suggested changes), \
+            sonarqube for sonar.externalIssuesReportPaths, markdown for pull-request comments and job summaries.
+            """))
     var format: ReportFormat = .text
 
     @Option(help: ArgumentHelp("The idiom the app uses on the Mac: mac (Optimize Interface for Mac), pad (Scale Interface to Match iPad) or auto (read the Xcode project). Default: the configuration's, else auto.",
@@ -288,6 +295,25 @@ struct Rules: ParsableCommand {
         } else {
             print(RuleDocs.list(), terminator: "")
         }
+    }
+}
+
+struct SchemaCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "schema",
+        abstract: "Print a JSON Schema for editors: of .catalint.yml (config) or of YAML interface files (interface).",
+        discussion: "The files in docs/ (config.schema.json, interface.schema.json) are this output."
+    )
+
+    enum Kind: String, ExpressibleByArgument, CaseIterable {
+        case config, interface
+    }
+
+    @Argument(help: "config or interface.")
+    var kind: Kind
+
+    func run() throws {
+        print(kind == .config ? Schemas.configuration : Schemas.interface, terminator: "")
     }
 }
 

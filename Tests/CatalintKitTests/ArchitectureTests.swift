@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import CatalintKit
 
 /// The invariants of docs/ARCHITECTURE.md, read off the sources: rules never see input formats,
 /// reports never see rules' logic or facts.
@@ -21,6 +22,36 @@ final class ArchitectureTests: XCTestCase {
         for (name, text) in rules {
             for word in formatNames where text.range(of: "\\b\(word)\\b", options: .regularExpression) != nil {
                 XCTFail("\(name) mentions \(word): a rule reads facts and its knowledge only")
+            }
+        }
+    }
+
+    /// Rules/ is the single source of truth of a rule's words: the Swift of a rule holds logic, and
+    /// its string literals are ids and the names of phrases (no spaces, no Markdown).
+    func testARulesSwiftHoldsNoWords() throws {
+        for (name, text) in try sources(in: "Sources/CatalintKit/Checks/Rules") {
+            let code = text.split(separator: "\n").filter { !$0.trimmingCharacters(in: .whitespaces).hasPrefix("//") }.joined(separator: "\n")
+            let literals = try NSRegularExpression(pattern: #""((?:[^"\\\n]|\\.)*)""#)
+            for match in literals.matches(in: code, range: NSRange(code.startIndex..., in: code)) {
+                let literal = String(code[Range(match.range(at: 1), in: code)!])
+                XCTAssertFalse(literal.contains(" ") || literal.contains("`") || literal.contains("\\("),
+                               "\(name) writes \"\(literal)\": words of a message belong in the rule's YAML (message, help, phrases)")
+            }
+        }
+    }
+
+    /// Every phrase a rule's logic names is in its YAML file, and every phrase there is named.
+    func testEveryPhraseIsDeclaredAndUsed() throws {
+        let namedPattern = try NSRegularExpression(pattern: #"\.named\("([a-z_]+)""#)
+        for (name, text) in try sources(in: "Sources/CatalintKit/Checks/Rules") {
+            guard let id = text.range(of: #"static let id = "([a-z-]+)""#, options: .regularExpression).map({ String(text[$0].split(separator: "\"")[1]) }),
+                  let rule = RuleCatalog.rule(id) else { continue }
+            // `.named("x"` must name a declared phrase; a declared phrase must be a literal of the
+            // logic (some are picked by a condition: `.named(isWidth ? "a_width" : "a_height")`).
+            let named = Set(namedPattern.matches(in: text, range: NSRange(text.startIndex..., in: text)).map { String(text[Range($0.range(at: 1), in: text)!]) })
+            XCTAssertTrue(named.isSubset(of: rule.phrases.keys), "\(name) names phrases Rules/\(id).yml lacks: \(named.subtracting(rule.phrases.keys).sorted())")
+            for phrase in rule.phrases.keys where !text.contains("\"\(phrase)\"") {
+                XCTFail("Rules/\(id).yml declares the phrase \(phrase), which \(name) never picks")
             }
         }
     }

@@ -106,3 +106,38 @@ func validateWithJSONSchema(_ schema: URL, files: [String]) throws -> String {
     XCTAssertEqual(process.terminationStatus, 0, text)
     return text
 }
+
+/// The schemas in docs/ are generated (`catalint schema config`, `catalint schema interface`) from
+/// the declarations they describe, and never edited by hand.
+final class GeneratedSchemaTests: XCTestCase {
+    func testTheSchemasInDocsAreTheGeneratedOnes() throws {
+        for (file, kind, generated) in [("docs/config.schema.json", "config", Schemas.configuration),
+                                        ("docs/interface.schema.json", "interface", Schemas.interface)] {
+            let onDisk = try String(contentsOf: packageRoot.appendingPathComponent(file), encoding: .utf8)
+            XCTAssertTrue(onDisk == generated, "\(file) is out of date: run `swift run catalint schema \(kind) > \(file)`")
+        }
+    }
+
+    func testTheSchemaCommandPrintsThem() throws {
+        let directory = try temporaryDirectory(self)
+        let config = try runCatalint(["schema", "config"], in: directory)
+        XCTAssertEqual(config.status, 0, config.stderr)
+        XCTAssertTrue(config.stdout == Schemas.configuration)
+        let interface = try runCatalint(["schema", "interface"], in: directory)
+        XCTAssertTrue(interface.stdout == Schemas.interface)
+        XCTAssertEqual(try runCatalint(["schema", "rules"], in: directory).status, 2)
+    }
+
+    /// Every option of a rule extends its knowledge: a list, or a single value that replaces.
+    func testEveryKnowledgeFieldIsAnOption() {
+        func check<Kind: KnowledgeKind>(_ kind: Kind.Type) {
+            for field in Kind.fields {
+                XCTAssertTrue(field.isOption, "\(Kind.self).\(field.key) is required or has a default: options could not extend it")
+            }
+        }
+        for logic in RuleRegistry.logic.values {
+            func visit<Logic: RuleLogic>(_ logic: Logic) { check(Logic.Knowledge.self) }
+            visit(logic)
+        }
+    }
+}

@@ -186,7 +186,7 @@ final class RuleExampleTests: XCTestCase {
             if rule.category == .tool {
                 XCTAssertNil(RuleRegistry.logic[rule.id], "\(rule.id) is a tool rule with logic")
             } else {
-                XCTAssertNotNil(RuleRegistry.logic[rule.id], "\(rule.id) has no logic in RuleRegistry")
+                XCTAssertNotNil(RuleRegistry.logic[rule.id], "\(rule.id) has no RuleLogic type in Checks/Rules/")
                 XCTAssertFalse(rule.examples?.triggering?.isEmpty ?? true, "\(rule.id) has no triggering example")
                 XCTAssertFalse(rule.examples?.passing?.isEmpty ?? true, "\(rule.id) has no passing example")
             }

@@ -32,22 +32,25 @@ public struct RuleDefinition: Sendable, Decodable {
     public var rationale: String
     /// What to do instead.
     public var advice: String
-    public var reference: Reference
+    var reference: Reference
     /// The diagnostic message, with `{placeholders}` the rule fills in.
     public var message: String
     /// The `help:` line of the diagnostic, with placeholders too.
     public var help: String
+    /// Parts of the message and help that the rule's logic picks by name (`Phrase.named`), with
+    /// placeholders of their own.
+    var phrases: [String: String]
     /// The UIKit knowledge the rule's logic reads, of the kind its logic declares; nil for the
     /// tool's own rules, which have no logic.
     public var uikit: (any RuleKnowledge)?
-    public var examples: Examples?
+    var examples: Examples?
     /// How the rule fixes what it finds, if it can.
-    public var fix: FixDefinition?
+    var fix: FixDefinition?
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, title, severity, category
         case optIn = "opt_in"
-        case summary, rationale, advice, reference, message, help, uikit, examples, fix
+        case summary, rationale, advice, reference, message, help, phrases, uikit, examples, fix
     }
 
     public init(from decoder: Decoder) throws {
@@ -64,121 +67,128 @@ public struct RuleDefinition: Sendable, Decodable {
         reference = try container.decode(Reference.self, forKey: .reference)
         message = try container.decode(String.self, forKey: .message)
         help = try container.decode(String.self, forKey: .help)
+        phrases = try container.decodeIfPresent([String: String].self, forKey: .phrases) ?? [:]
         examples = try container.decodeIfPresent(Examples.self, forKey: .examples)
         fix = try container.decodeIfPresent(FixDefinition.self, forKey: .fix)
         if let logic = RuleRegistry.logic[id] {
             uikit = try type(of: logic).decodeKnowledge(container, forKey: .uikit)
         } else if container.contains(.uikit) {
             throw DecodingError.dataCorruptedError(forKey: .uikit, in: container,
-                                                   debugDescription: "'\(id)' has no logic in RuleRegistry, so nothing would read its 'uikit' knowledge")
+                                                   debugDescription: "'\(id)' has no logic (a RuleLogic type in Checks/Rules/), so nothing would read its 'uikit' knowledge")
         }
     }
 
-    public struct Reference: Sendable, Decodable {
-        public var title: String
-        public var url: String
+    struct Reference: KnowledgeShape {
+        var title = ""
+        var url = ""
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case title, url }
-
-        public init(from decoder: Decoder) throws {
-            try decoder.rejectUnknownKeys(CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            title = try container.decode(String.self, forKey: .title)
-            url = try container.decode(String.self, forKey: .url)
-        }
+        static let fields: [Field<Self>] = [.required("title", \.title), .required("url", \.url)]
     }
 
-    public struct Examples: Sendable, Decodable {
+    struct Examples: KnowledgeShape {
         /// Swift code that must fire exactly at each `↓`.
-        public var triggering: [String]?
+        var triggering: [String]?
         /// Swift code that must stay silent.
-        public var passing: [String]?
+        var passing: [String]?
         /// YAML interface descriptions that must fire exactly at each `↓`.
-        public var interfaceTriggering: [String]?
+        var interfaceTriggering: [String]?
         /// YAML interface descriptions that must stay silent.
-        public var interfacePassing: [String]?
+        var interfacePassing: [String]?
         /// Storyboard or xib XML that must fire exactly at each `↓`.
-        public var interfaceBuilderTriggering: [String]?
+        var interfaceBuilderTriggering: [String]?
         /// Storyboard or xib XML that must stay silent.
-        public var interfaceBuilderPassing: [String]?
+        var interfaceBuilderPassing: [String]?
 
-        enum CodingKeys: String, CodingKey, CaseIterable {
-            case triggering, passing
-            case interfaceTriggering = "interface_triggering"
-            case interfacePassing = "interface_passing"
-            case interfaceBuilderTriggering = "interface_builder_triggering"
-            case interfaceBuilderPassing = "interface_builder_passing"
-        }
-
-        public init(from decoder: Decoder) throws {
-            try decoder.rejectUnknownKeys(CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            triggering = try container.decodeIfPresent([String].self, forKey: .triggering)
-            passing = try container.decodeIfPresent([String].self, forKey: .passing)
-            interfaceTriggering = try container.decodeIfPresent([String].self, forKey: .interfaceTriggering)
-            interfacePassing = try container.decodeIfPresent([String].self, forKey: .interfacePassing)
-            interfaceBuilderTriggering = try container.decodeIfPresent([String].self, forKey: .interfaceBuilderTriggering)
-            interfaceBuilderPassing = try container.decodeIfPresent([String].self, forKey: .interfaceBuilderPassing)
-        }
+        static let fields: [Field<Self>] = [
+            .optional("triggering", \.triggering),
+            .optional("passing", \.passing),
+            .optional("interface_triggering", \.interfaceTriggering),
+            .optional("interface_passing", \.interfacePassing),
+            .optional("interface_builder_triggering", \.interfaceBuilderTriggering),
+            .optional("interface_builder_passing", \.interfaceBuilderPassing),
+        ]
     }
 
     /// How a rule fixes what it finds: the kind of edit, whether it is safe, its one-line title, and
     /// examples (code with `↓` where the rule fires, and the code after every fix is applied) that
     /// run as tests.
-    public struct FixDefinition: Sendable, Decodable {
-        public var kind: FixKind
-        public var applicability: FixApplicability
-        public var title: String
-        public var examples: [FixExample]
+    struct FixDefinition: KnowledgeShape {
+        var kind = FixKind.padBehavioralStyle
+        var applicability = FixApplicability.safe
+        var title = ""
+        var examples: [FixExample] = []
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case kind, applicability, title, examples }
-
-        public init(from decoder: Decoder) throws {
-            try decoder.rejectUnknownKeys(CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            kind = try container.decode(FixKind.self, forKey: .kind)
-            applicability = try container.decode(FixApplicability.self, forKey: .applicability)
-            title = try container.decode(String.self, forKey: .title)
-            examples = try container.decodeIfPresent([FixExample].self, forKey: .examples) ?? []
-        }
+        static let fields: [Field<Self>] = [
+            .required("kind", \.kind),
+            .required("applicability", \.applicability),
+            .required("title", \.title),
+            .list("examples", \.examples),
+        ]
     }
 
-    public struct FixExample: Sendable, Decodable {
-        public var input: String
-        public var output: String
+    struct FixExample: KnowledgeShape {
+        var input = ""
+        var output = ""
 
-        enum CodingKeys: String, CodingKey, CaseIterable { case input, output }
-
-        public init(from decoder: Decoder) throws {
-            try decoder.rejectUnknownKeys(CodingKeys.self)
-            let container = try decoder.container(keyedBy: CodingKeys.self)
-            input = try container.decode(String.self, forKey: .input)
-            output = try container.decode(String.self, forKey: .output)
-        }
+        static let fields: [Field<Self>] = [.required("input", \.input), .required("output", \.output)]
     }
 
     /// The fix for a finding of this rule, when the rule has one and the finding's place can take it.
     func fix(for finding: Finding) -> Fix? {
         guard let fix, let site = finding.site, let edits = fix.kind.edits(at: site) else { return nil }
-        return Fix(title: render(fix.title, finding.values), applicability: fix.applicability, edits: edits)
+        return Fix(title: render(fix.title, finding), applicability: fix.applicability, edits: edits)
     }
 
-    /// The message and help with the placeholders filled from `values`.
-    /// `template` with each `{name}` replaced by its value, in one pass from left to right: a value
-    /// is never read again, so text from the user's code that looks like a placeholder stays as it
-    /// is. A placeholder without a value stays as written.
+    /// The diagnostic's message for a finding.
+    func message(for finding: Finding) -> String {
+        render(message, finding)
+    }
+
+    /// The diagnostic's help line for a finding.
+    func help(for finding: Finding) -> String {
+        render(help, finding)
+    }
+
+    /// `template` with each placeholder filled from the finding: its phrases, else its values.
+    func render(_ template: String, _ finding: Finding) -> String {
+        guard !finding.phrases.isEmpty else { return render(template, finding.values) }
+        return render(template) { name in finding.phrases[name].map(text(of:)) ?? finding.values[name] }
+    }
+
+    /// `template` with each `{name}` replaced by its value.
     func render(_ template: String, _ values: [String: String]) -> String {
+        render(template) { values[$0] }
+    }
+
+    /// The text of a phrase: a named one rendered from the rule's `phrases` (left as `{name}` when
+    /// the rule has no such phrase, as a placeholder without a value is).
+    private func text(of phrase: Phrase) -> String {
+        switch phrase {
+        case .text(let text):
+            return text
+        case .named(let name, let parts):
+            guard let template = phrases[name] else { return "{\(name)}" }
+            return render(template) { parts[$0].map(text(of:)) }
+        case .list(let parts, let separator):
+            return parts.map(text(of:)).joined(separator: text(of: separator))
+        }
+    }
+
+    /// `template` with each `{name}` replaced by `value(name)`, in one pass from left to right: a
+    /// value is never read again, so text from the user's code that looks like a placeholder stays
+    /// as it is. A placeholder without a value stays as written.
+    private func render(_ template: String, value: (String) -> String?) -> String {
         var text = ""
         var rest = template[...]
         while let open = rest.firstIndex(of: "{") {
             text += rest[..<open]
             let afterOpen = rest.index(after: open)
-            guard let close = rest[afterOpen...].firstIndex(of: "}"), let value = values[String(rest[afterOpen..<close])] else {
+            guard let close = rest[afterOpen...].firstIndex(of: "}"), let filled = value(String(rest[afterOpen..<close])) else {
                 text.append("{")
                 rest = rest[afterOpen...]
                 continue
             }
-            text += value
+            text += filled
             rest = rest[rest.index(after: close)...]
         }
         return text + rest

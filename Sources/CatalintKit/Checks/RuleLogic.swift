@@ -1,17 +1,31 @@
 import Yams
 
-/// A place a rule found, with the values its message and help templates need.
+/// A place a rule found, with what its message, help and fix title need: `values`, text from the
+/// code or the knowledge shown as it is, and `phrases`, parts worded in the rule's YAML file.
 struct Finding: Sendable {
     var position: SourcePosition
     var values: [String: String]
+    var phrases: [String: Phrase] = [:]
     /// Where the rule's fix, if it has one, would edit (nil: no fix here).
     var site: EditSite?
+}
+
+/// A part of a message that a rule's logic picks and its YAML file words (`phrases:`), so that a
+/// rule's Swift holds no words: `.named("a_width", ["value": .text("1024")])` with
+/// `a_width: "a width of {value}"` shows "a width of 1024".
+indirect enum Phrase: Sendable {
+    /// The rule's phrase of this name, its placeholders filled from these parts.
+    case named(String, [String: Phrase] = [:])
+    /// Text from the code or the knowledge, shown as it is.
+    case text(String)
+    /// Parts one after another, `separator` between two.
+    case list([Phrase], separator: Phrase)
 }
 
 /// The few lines of logic a rule needs over the facts; everything else about it is in its YAML file,
 /// whose `uikit:` section decodes into the rule's `Knowledge`.
 protocol RuleLogic: Sendable {
-    associatedtype Knowledge: RuleKnowledge
+    associatedtype Knowledge: KnowledgeKind
     static var id: String { get }
     func findings(in facts: UIFacts, knowledge: Knowledge) -> [Finding]
 }
@@ -31,6 +45,11 @@ extension RuleLogic {
     /// The option names the rule takes.
     static var optionNames: [String] { Knowledge.keys }
 
+    /// The schemas of the rule's options, for the configuration schema.
+    static func optionSchemas(in definitions: inout SchemaDefinitions) -> [(String, JSONValue)] {
+        Knowledge.optionSchemas(in: &definitions)
+    }
+
     /// Runs the rule with its knowledge, extended by the user's options.
     func run(on facts: UIFacts, knowledge: (any RuleKnowledge)?, options: (any RuleKnowledge)?) -> [Finding] {
         var merged = knowledge as? Knowledge ?? Knowledge()
@@ -39,29 +58,11 @@ extension RuleLogic {
     }
 }
 
-/// The rules that read facts. Tool rules (`unreadable-file`, `invalid-swift`) are reported by the
-/// linter itself and have no logic here.
+/// The rules that read facts, by id: every `RuleLogic` type in `Checks/Rules/`, which the build
+/// lists (`EmbedRules`). Tool rules (`unreadable-file`, `invalid-swift`) are reported by the linter
+/// itself and have no logic here.
 enum RuleRegistry {
-    static let logic: [String: any RuleLogic] = {
-        let rules: [any RuleLogic] = [
-            UnavailableControlRule(),
-            UnavailableSwiftUIControlRule(),
-            ButtonNonNormalStateRule(),
-            SliderCustomAppearanceRule(),
-            HardCodedSizeRule(),
-            IdiomLayoutDecisionRule(),
-            DatePickerWheelsRule(),
-            ButtonGestureRecognizerRule(),
-            SwitchTitleRule(),
-            MissingPopoverAnchorRule(),
-            MainScreenLayoutRule(),
-            UncheckedCameraRule(),
-            PushedSplitViewRule(),
-            PrivateMacIdiomAPIRule(),
-            FixedFontSizeRule(),
-        ]
-        return Dictionary(uniqueKeysWithValues: rules.map { (type(of: $0).id, $0) })
-    }()
+    static let logic: [String: any RuleLogic] = Dictionary(uniqueKeysWithValues: EmbeddedRules.logic.map { (type(of: $0).id, $0) })
 }
 
 /// Identifiers of the rules catalint reports itself, outside the rule engine.

@@ -5,12 +5,10 @@ struct InputProblem: Sendable, Error, Codable {
     var position: SourcePosition
     var values: [String: String]
 
-    /// `file-skipped` for a file past one of the limits: what stopped it, and how to raise it.
+    /// `file-skipped` for a file past one of the limits: what stopped it, and the limit to raise.
     static func skipped(_ path: String, at position: SourcePosition? = nil, reason: String, limit: String) -> InputProblem {
-        InputProblem(rule: ToolRule.fileSkipped, position: position ?? SourcePosition(path: path, line: 1, column: 1), values: [
-            "path": path, "reason": reason, "limit": limit,
-            "help": "Leave it out of the paths you lint (`excluded:` in .catalint.yml), or raise `limits.\(limit)` in .catalint.yml.",
-        ])
+        InputProblem(rule: ToolRule.fileSkipped, position: position ?? SourcePosition(path: path, line: 1, column: 1),
+                     values: ["path": path, "reason": reason, "limit": limit])
     }
 }
 

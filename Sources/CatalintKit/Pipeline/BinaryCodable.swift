@@ -92,15 +92,40 @@ final class BinaryWriter {
         return head + bytes
     }
 
+    /// What each type encoded is to the coder, found once per type: asking the runtime whether a
+    /// type conforms costs more than encoding most values.
+    private var forms: [ObjectIdentifier: ValueForm] = [:]
+
     func encodeValue<T: Encodable>(_ value: T) throws {
-        if let collection = value as? any BinaryCollection {
-            try collection.encodeElements(to: self)
-        } else if let optional = value as? any BinaryOptional {
-            try optional.encodeWrapped(to: self)
-        } else {
-            try value.encode(to: BinaryEncoding(sink: self))
+        if T.self == String.self {
+            write(value as! String)
+            return
+        }
+        let form = forms[ObjectIdentifier(T.self)] ?? {
+            let form = ValueForm.of(T.self)
+            forms[ObjectIdentifier(T.self)] = form
+            return form
+        }()
+        switch form {
+        case .collection: try (value as! any BinaryCollection).encodeElements(to: self)
+        case .optional: try (value as! any BinaryOptional).encodeWrapped(to: self)
+        case .plain: try value.encode(to: BinaryEncoding(sink: self))
         }
     }
+}
+
+/// How the coder writes a type: as a collection, an optional, or by its own `Codable` conformance.
+enum ValueForm {
+    case collection, optional, plain
+
+    static func of(_ type: Any.Type) -> ValueForm {
+        if type is any BinaryCollection.Type { return .collection }
+        if type is any BinaryOptional.Type { return .optional }
+        return .plain
+    }
+}
+
+extension BinaryWriter {
 }
 
 /// Arrays, sets and dictionaries: a count, then the elements (the pairs of a dictionary).
@@ -420,12 +445,20 @@ final class BinaryReader {
         return value
     }
 
+    /// `BinaryWriter.forms`, for reading.
+    private var forms: [ObjectIdentifier: ValueForm] = [:]
+
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
-        if let collection = type as? any BinaryCollection.Type {
-            return try collection.decodeElements(from: self) as! T
-        }
-        if let optional = type as? any BinaryOptional.Type {
-            return try optional.decodeWrapped(from: self) as! T
+        if T.self == String.self { return try readString() as! T }
+        let form = forms[ObjectIdentifier(T.self)] ?? {
+            let form = ValueForm.of(T.self)
+            forms[ObjectIdentifier(T.self)] = form
+            return form
+        }()
+        switch form {
+        case .collection: return try (type as! any BinaryCollection.Type).decodeElements(from: self) as! T
+        case .optional: return try (type as! any BinaryOptional.Type).decodeWrapped(from: self) as! T
+        case .plain: break
         }
         do {
             return try T(from: BinaryDecoding(source: self))

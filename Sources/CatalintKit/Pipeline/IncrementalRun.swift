@@ -20,6 +20,8 @@ struct IncrementalRun {
     let recording: Bool
     /// The snapshot of this run, for the next.
     private(set) var snapshot = RunSnapshot()
+    /// True when the snapshot differs from the last run's, and must be written.
+    private(set) var changed = false
     /// How many files the snapshot had unchanged, and how many the run had in all.
     private(set) var unchanged = 0
     private(set) var files = 0
@@ -45,14 +47,21 @@ struct IncrementalRun {
             if let record = previous.records[input.path], record.scope == scope, record.linted != nil || !lintedPaths.contains(input.path),
                states[offset].matches(record) {
                 var kept = record
-                if let stamp = states[offset].stamp { kept.stamp = stamp }
-                if !lintedPaths.contains(input.path) { kept.linted = nil }
+                if let stamp = states[offset].stamp, stamp != record.stamp {
+                    kept.stamp = stamp  // the same content, written again
+                    changed = true
+                }
+                if !lintedPaths.contains(input.path) && kept.linted != nil {
+                    kept.linted = nil
+                    changed = true
+                }
                 snapshot.records[input.path] = kept
                 unchanged += 1
             } else {
                 fresh.append(offset)
             }
         }
+        if !fresh.isEmpty || previous.records.count != snapshot.records.count { changed = true }
         // 2. The changed files, read.
         let counter = ProgressCounter(total: fresh.count, report: options.progress)
         let outputs = processor.outputs(for: fresh.map { all[$0] }, jobs: options.jobs, progress: counter)
@@ -61,12 +70,28 @@ struct IncrementalRun {
             let input = all[offset]
             outputByPath[input.path] = output
             snapshot.records[input.path] = RunSnapshot.Record(stamp: states[offset].stamp, contentHash: output.contentHash ?? 0,
-                                                              scope: scopeLabel(input.path), index: output.index,
-                                                              skipped: output.skippedReason, linted: nil)
+                                                              scope: scopeLabel(input.path), index: BinaryCoder.encode(output.index),
+                                                              declarations: output.index.exports, skipped: output.skippedReason, linted: nil)
         }
-        // The project index, in the order files are named: linted files first, then the others.
+        // The project index, in the order files are named (linted files first, then the others):
+        // the last run's when no declaration changed, else put together again from the parts.
+        let sameDeclarations = previous.records.count == snapshot.records.count && fresh.allSatisfy { offset in
+            previous.records[all[offset].path]?.declarations == snapshot.records[all[offset].path]?.declarations
+        }
         var index = ProjectIndex()
-        for input in all { if let part = snapshot.records[input.path]?.index { index.merge(part) } }
+        if sameDeclarations, let bytes = previous.index, let known = try? BinaryCoder.decode(ProjectIndex.self, from: bytes[...]) {
+            index = known
+            snapshot.index = bytes
+        } else {
+            for input in all {
+                if let output = outputByPath[input.path] {
+                    index.merge(output.index)
+                } else if let bytes = snapshot.records[input.path]?.index, let part = try? BinaryCoder.decode(ProjectIndex.self, from: bytes[...]) {
+                    index.merge(part)
+                }
+            }
+            snapshot.index = BinaryCoder.encode(index)
+        }
         let unindexed = others.compactMap { input in snapshot.records[input.path]?.skipped.map { UnindexedFile(path: input.path, reason: $0) } }
 
         // 3. What changed for other files.
@@ -74,8 +99,8 @@ struct IncrementalRun {
         for offset in fresh {
             let path = all[offset].path
             let old = previous.records[path]
-            let before = (old?.index.exports ?? [:]).merging(old?.linted?.exports ?? [:]) { first, _ in first }
-            let after = snapshot.records[path]!.index.exports
+            let before = (old?.declarations ?? [:]).merging(old?.linted?.exports ?? [:]) { first, _ in first }
+            let after = snapshot.records[path]!.declarations
             for (token, digest) in before where after[token] != digest { changedTokens.insert(token) }
             for (token, digest) in after where before[token] != digest { changedTokens.insert(token) }
             // Objects shared with other files: all the changed file touched before (and, below, touches now).
@@ -83,7 +108,7 @@ struct IncrementalRun {
         }
         for (path, record) in previous.records where snapshot.records[path] == nil {
             // A file gone: everything it told others.
-            changedTokens.formUnion(record.index.exports.keys)
+            changedTokens.formUnion(record.declarations.keys)
             changedTokens.formUnion(record.linted?.exports.keys.map { $0 } ?? [])
         }
         let freshLinted = fresh.map { all[$0].path }.filter(lintedPaths.contains)

@@ -163,7 +163,7 @@ public struct Linter: Sendable {
         var result = run.lint(inputs, others: others)
         processor.cache?.save()
         processor.workers?.stopAll()
-        if let runKey, let cache = processor.cache { run.snapshot.save(in: cache.directory, key: runKey) }
+        if let runKey, let cache = processor.cache, run.changed || previous == nil { run.snapshot.save(in: cache.directory, key: runKey) }
         if let cacheRefusal { result.warnings.append(cacheRefusal + "; this run goes without a cache") }
         if let cache = processor.cache {
             // Files whose results came from the snapshot or the cache, of all the run read or indexed.
@@ -251,8 +251,8 @@ public struct Linter: Sendable {
                     rule: definition.id,
                     severity: severity,
                     position: finding.position,
-                    message: definition.render(definition.message, finding.values),
-                    help: definition.render(definition.help, finding.values),
+                    message: definition.message(for: finding),
+                    help: definition.help(for: finding),
                     excerpt: Self.excerpt(finding.position, excerpts),
                     fix: definition.fix(for: finding)))
             }

@@ -23,8 +23,10 @@ struct RunSnapshot: Codable, Sendable {
         var contentHash: UInt64
         /// How the file's project builds it (`BuildMembership`), which decides its rules' severities.
         var scope: String
-        /// The file's part of the project index.
-        var index: ProjectIndex
+        /// The file's part of the project index, encoded: read only when the index changed.
+        var index: [UInt8]
+        /// Each declaration of that part, with a digest of what it says (`ProjectIndex.exports`).
+        var declarations: [String: UInt64]
         /// Why the file added nothing to the index (past its budget), when so.
         var skipped: String?
         /// Nil for a file read only for the index.
@@ -39,6 +41,9 @@ struct RunSnapshot: Codable, Sendable {
 
     /// By path, as the run spelled it.
     var records: [String: Record] = [:]
+    /// The index of the whole project, encoded, when the run knew it: read when no declaration
+    /// changed, instead of putting the parts together again.
+    var index: [UInt8]?
 
     static let magic = Array("catalint-snapshot\n".utf8)
     static let formatVersion = 1

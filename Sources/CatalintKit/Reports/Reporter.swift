@@ -14,10 +14,16 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     case checkstyle
     /// JUnit XML: a test case per rule and file.
     case junit
-    /// GitLab Code Quality JSON.
+    /// GitLab Code Quality JSON (SwiftLint's `gitlab` reporter writes JUnit XML instead).
     case gitlab
     /// A table of rule, severity and count, for the end of a CI log.
     case summary
+    /// reviewdog's diagnostic JSON (rdjson), with fixes as suggestions.
+    case rdjson
+    /// SonarQube's generic external issues JSON, with its `rules` array.
+    case sonarqube
+    /// A Markdown summary and table, for pull-request comments and job summaries.
+    case markdown
 
     /// The reporter for this format.
     public func reporter(color: Bool = false) -> any Reporter {
@@ -31,6 +37,9 @@ public enum ReportFormat: String, CaseIterable, Sendable {
         case .junit: return JUnitReporter()
         case .gitlab: return GitLabReporter()
         case .summary: return SummaryReporter()
+        case .rdjson: return RDJSONReporter()
+        case .sonarqube: return SonarQubeReporter()
+        case .markdown: return MarkdownReporter()
         }
     }
 }

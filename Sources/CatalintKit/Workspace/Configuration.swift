@@ -85,6 +85,8 @@ public struct Configuration: Sendable {
         // By string, as `URL.standardizedFileURL` does it (`.` and `..` removed, no links
         // followed), without its cost: the cache asks this for every file of every run.
         let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+        // Most paths have no `.` part and no double or trailing `/`: nothing to remove.
+        if !joined.utf8.isEmpty, joined.utf8.last != UInt8(ascii: "/"), !joined.contains("/."), !joined.contains("//") { return joined }
         var parts: [Substring] = []
         for part in joined.split(separator: "/") {
             if part == "." { continue }
@@ -163,7 +165,7 @@ public struct FileLimits: Sendable, Hashable {
     var fingerprint: String { "\(fileSize) \(nesting) \(operatorChain)" }
 
     /// The keys of `limits:` in `.catalint.yml`.
-    public static let keys = ["file_size", "nesting", "operator_chain", "seconds_per_file"]
+    public static let keys = ConfigurationLoader.limitKeys.map(\.name)
 }
 
 /// Paths relative to a folder, for globs, baselines and the reports CI services read.

@@ -13,8 +13,121 @@ public struct ConfigurationError: Error, CustomStringConvertible, Sendable {
 /// Finds and reads `.catalint.yml`. Every unknown key, unknown rule id and wrong type is an error
 /// with its place and, where a close name exists, a suggestion; nothing is ignored silently.
 public enum ConfigurationLoader {
-    public static let topLevelKeys = ["idiom", "included", "excluded", "include_unbuilt", "interface_files", "rules", "overrides", "limits", "swift_version"]
+    public static let topLevelKeys = keys.map(\.name)
     public static let overrideKeys = ["paths", "rules"]
+
+    /// The keys of `.catalint.yml`: how each is read, and what the configuration schema says of it.
+    static let keys: [ConfigurationKey<Configuration>] = [
+        ConfigurationKey("idiom", [
+            "enum": .strings(IdiomSetting.allCases.map(\.rawValue)),
+            "description": "mac: Optimize Interface for Mac; pad: Scale Interface to Match iPad; auto: read the Xcode project settings.",
+        ]) { reader, value, configuration in
+            if let text = value.scalar?.string, let idiom = IdiomSetting(rawValue: text) {
+                configuration.idiom = idiom
+            } else {
+                reader.problem(value, "'idiom' must be mac, pad or auto." + Suggestion.sentence(value.scalar?.string ?? "", in: IdiomSetting.allCases.map(\.rawValue)))
+            }
+        },
+        ConfigurationKey("included", globList("Globs, relative to the configuration file; files found in folders must match one.")) { reader, value, configuration in
+            (configuration.included, configuration.includedPositions) = reader.patterns(value, key: "included", directory: configuration.directory)
+        },
+        ConfigurationKey("excluded", globList("Globs, relative to the configuration file; matching files are never linted.")) { reader, value, configuration in
+            (configuration.excluded, configuration.excludedPositions) = reader.patterns(value, key: "excluded", directory: configuration.directory)
+        },
+        ConfigurationKey("include_unbuilt", [
+            "type": "boolean",
+            "description": """
+                Also lint the Swift files that no target of the project (Xcode, XcodeGen, SwiftPM) compiles and the storyboards and xibs \
+                that none copies: test sources, files left out of the project (default false; --include-unbuilt for one run).
+                """,
+        ]) { reader, value, configuration in
+            if let text = value.scalar?.string, let flag = Reader.boolean(text) {
+                configuration.includeUnbuilt = flag
+            } else {
+                reader.problem(value, "'include_unbuilt' must be true or false: whether files that no target of the project builds are linted too")
+            }
+        },
+        ConfigurationKey("interface_files", globList("Globs for YAML interface descriptions with other names than *.interface.yml.")) { reader, value, configuration in
+            configuration.interfaceFiles = reader.globs(value, key: "interface_files")
+        },
+        ConfigurationKey("rules", ["$ref": "#/definitions/rules"]) { reader, value, configuration in
+            configuration.rules = reader.rules(value)
+        },
+        ConfigurationKey("overrides", [
+            "type": "array",
+            "description": "Per-folder rule levels; later entries win. Overrides take levels only, not options.",
+            "items": [
+                "type": "object",
+                "required": ["paths"],
+                "additionalProperties": false,
+                "properties": ["paths": ["type": "array", "items": ["type": "string"]], "rules": ["$ref": "#/definitions/levels"]],
+            ],
+        ]) { reader, value, configuration in
+            configuration.overrides = reader.overrides(value)
+        },
+        ConfigurationKey("limits", [
+            "type": "object",
+            "description": "What one file may be, at most, for catalint to lint it; past a limit the file is reported as file-skipped.",
+            "additionalProperties": false,
+            "properties": .members(limitKeys.map { ($0.name, $0.schema) }),
+        ]) { reader, value, configuration in
+            configuration.limits = reader.limits(value)
+        },
+        ConfigurationKey("swift_version", [
+            "type": ["string", "number"],
+            "description": """
+                The Swift the project is built with, such as "6.2" (default: the newest the bundled parser knows); \
+                #if swift(...) and #if compiler(...) branches it would skip are not checked for syntax errors.
+                """,
+            "pattern": "^[0-9]+(\\.[0-9]+){0,4}$",
+        ]) { reader, value, configuration in
+            // Swift's versions start at 1: `0` (or `0.5`) is a mistake, not a version.
+            if let text = value.scalar?.string, let version = SwiftVersion(text), version.components.first ?? 0 >= 1 {
+                configuration.swiftVersion = version
+            } else {
+                reader.problem(value, "'swift_version' must be a version such as 5.10 or 6.2")
+            }
+        },
+    ]
+
+    /// The keys of `limits:`.
+    static let limitKeys: [ConfigurationKey<FileLimits>] = [
+        ConfigurationKey("file_size", [
+            "description": .string("Bytes: a number, or a string such as 10MB or 512KB (default \(FileLimits().fileSize / 1_000_000)MB)."),
+            "oneOf": [["type": "integer", "minimum": 1], ["type": "string", "pattern": "^[0-9.]+ ?([KMG]?B)?$"]],
+        ]) { reader, value, limits in
+            if let bytes = Reader.bytes(value.scalar?.string ?? ""), bytes > 0 {
+                limits.fileSize = bytes
+            } else {
+                reader.problem(value, "'file_size' must be a size in bytes, such as 10000000 or 10MB")
+            }
+        },
+        ConfigurationKey("nesting", [
+            "type": "integer", "minimum": 1, "description": .string("Levels of (, [ and { (default \(FileLimits().nesting))."),
+        ]) { reader, value, limits in
+            if let count = reader.count(value, key: "nesting") { limits.nesting = count }
+        },
+        ConfigurationKey("operator_chain", [
+            "type": "integer", "minimum": 1,
+            "description": .string("Operators and member accesses in one expression (default \(FileLimits().operatorChain))."),
+        ]) { reader, value, limits in
+            if let count = reader.count(value, key: "operator_chain") { limits.operatorChain = count }
+        },
+        ConfigurationKey("seconds_per_file", [
+            "type": "number", "exclusiveMinimum": 0,
+            "description": .string("Seconds one file may take (default \(shownNumber(FileLimits().secondsPerFile)))."),
+        ]) { reader, value, limits in
+            if let text = value.scalar?.string, let seconds = Double(text), seconds > 0 {
+                limits.secondsPerFile = seconds
+            } else {
+                reader.problem(value, "'seconds_per_file' must be a number of seconds above 0")
+            }
+        },
+    ]
+
+    private static func globList(_ description: String) -> JSONValue {
+        ["type": "array", "items": ["type": "string"], "description": .string(description)]
+    }
 
     /// The configuration file in `directory` or its nearest parent that has one.
     public static func discover(from directory: String = FileManager.default.currentDirectoryPath) -> String? {
@@ -49,7 +162,7 @@ public enum ConfigurationLoader {
         return configuration
     }
 
-    fileprivate struct Reader {
+    struct Reader {
         let source: SourceText
         var problems: [(position: SourcePosition, message: String)] = []
 
@@ -83,36 +196,12 @@ public enum ConfigurationLoader {
             }
             for (key, value) in mapping {
                 let name = key.string ?? ""
-                switch name {
-                case "idiom":
-                    if let text = value.scalar?.string, let idiom = IdiomSetting(rawValue: text) {
-                        configuration.idiom = idiom
-                    } else {
-                        problem(value, "'idiom' must be mac, pad or auto." + Self.suggestion(value.scalar?.string ?? "", IdiomSetting.allCases.map(\.rawValue)))
-                    }
-                case "included": (configuration.included, configuration.includedPositions) = patterns(value, key: name, directory: configuration.directory)
-                case "excluded": (configuration.excluded, configuration.excludedPositions) = patterns(value, key: name, directory: configuration.directory)
-                case "include_unbuilt":
-                    if let text = value.scalar?.string, let flag = Self.boolean(text) {
-                        configuration.includeUnbuilt = flag
-                    } else {
-                        problem(value, "'include_unbuilt' must be true or false: whether files that no target of the project builds are linted too")
-                    }
-                case "interface_files": configuration.interfaceFiles = globs(value, key: name)
-                case "rules": configuration.rules = rules(value)
-                case "overrides": configuration.overrides = overrides(value)
-                case "limits": configuration.limits = limits(value)
-                case "swift_version":
-                    // Swift's versions start at 1: `0` (or `0.5`) is a mistake, not a version.
-                    if let text = value.scalar?.string, let version = SwiftVersion(text), version.components.first ?? 0 >= 1 {
-                        configuration.swiftVersion = version
-                    } else {
-                        problem(value, "'swift_version' must be a version such as 5.10 or 6.2")
-                    }
-                default:
+                guard let entry = ConfigurationLoader.keys.first(where: { $0.name == name }) else {
                     problem(key, "unknown key '\(name)'." + Self.suggestion(name, ConfigurationLoader.topLevelKeys)
                             + " The keys are \(ConfigurationLoader.topLevelKeys.joined(separator: ", ")).")
+                    continue
                 }
+                entry.read(&self, value, &configuration)
             }
         }
 
@@ -274,29 +363,12 @@ public enum ConfigurationLoader {
             }
             for (key, entry) in mapping {
                 let name = key.string ?? ""
-                switch name {
-                case "file_size":
-                    if let bytes = Self.bytes(entry.scalar?.string ?? ""), bytes > 0 {
-                        limits.fileSize = bytes
-                    } else {
-                        problem(entry, "'file_size' must be a size in bytes, such as 10000000 or 10MB")
-                    }
-                case "nesting", "operator_chain":
-                    if let text = entry.scalar?.string, let count = Int(text), count > 0 {
-                        if name == "nesting" { limits.nesting = count } else { limits.operatorChain = count }
-                    } else {
-                        problem(entry, "'\(name)' must be a whole number of 1 or more")
-                    }
-                case "seconds_per_file":
-                    if let text = entry.scalar?.string, let seconds = Double(text), seconds > 0 {
-                        limits.secondsPerFile = seconds
-                    } else {
-                        problem(entry, "'seconds_per_file' must be a number of seconds above 0")
-                    }
-                default:
+                guard let limit = ConfigurationLoader.limitKeys.first(where: { $0.name == name }) else {
                     problem(key, "unknown key '\(name)' in 'limits'." + Self.suggestion(name, FileLimits.keys)
                             + " It takes " + FileLimits.keys.map { "'\($0)'" }.joined(separator: ", ") + ".")
+                    continue
                 }
+                limit.read(&self, entry, &limits)
             }
             return limits
         }
@@ -310,6 +382,13 @@ public enum ConfigurationLoader {
             }
         }
 
+        /// A whole number of 1 or more: `nesting: 2000`.
+        mutating func count(_ value: Node, key: String) -> Int? {
+            if let text = value.scalar?.string, let count = Int(text), count > 0 { return count }
+            problem(value, "'\(key)' must be a whole number of 1 or more")
+            return nil
+        }
+
         /// `10000000`, `10MB`, `512 KB`, `1GB` (powers of 1000, as file managers show sizes).
         static func bytes(_ text: String) -> Int? {
             let trimmed = text.replacingOccurrences(of: " ", with: "").uppercased()
@@ -318,12 +397,20 @@ public enum ConfigurationLoader {
             }
             return Int(trimmed)
         }
-
-        mutating func number(_ value: Node, key: String) -> Double? {
-            if let text = value.scalar?.string, let number = Double(text) { return number }
-            problem(value, "'\(key)' must be a number")
-            return nil
-        }
     }
 
+}
+
+/// One key of a mapping in `.catalint.yml` that sets part of `Target`: how its value is read and
+/// checked, and its JSON Schema with a description, declared together.
+struct ConfigurationKey<Target>: Sendable {
+    let name: String
+    let schema: JSONValue
+    let read: @Sendable (inout ConfigurationLoader.Reader, Node, inout Target) -> Void
+
+    init(_ name: String, _ schema: JSONValue, read: @escaping @Sendable (inout ConfigurationLoader.Reader, Node, inout Target) -> Void) {
+        self.name = name
+        self.schema = schema
+        self.read = read
+    }
 }

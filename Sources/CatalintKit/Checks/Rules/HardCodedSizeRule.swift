@@ -9,10 +9,9 @@ struct HardCodedSizeRule: RuleLogic {
         var findings: [Finding] = facts.sizes.compactMap { size in
             guard size.guardContext.runsInMacIdiom, !size.purposeNames.contains(where: nonLayout.matches) else { return nil }
             guard let (shown, match) = screens.match(width: size.width, height: size.height, minimum: knowledge.singleValueMinimum ?? 0) else { return nil }
-            return Finding(position: size.position, values: [
-                "spelling": size.spelling,
-                "what": "hard-codes \(shown), \(match)",
-                "advice": "Size it from its container (`bounds`, the safe area, layout guides or constraints to the superview) instead of a device's screen.",
+            return Finding(position: size.position, values: ["spelling": size.spelling], phrases: [
+                "what": .named("hard_codes", ["size": shown, "screen": match]),
+                "advice": .named("size_advice"),
             ])
         }
         let screenWords = NameClassifier(words: knowledge.screenWords)
@@ -24,10 +23,9 @@ struct HardCodedSizeRule: RuleLogic {
             guard ofScreen || (comparison.isEquality && comparison.subjectNames.contains(where: dimensionWords.matches)) else { continue }
             guard let device = inPixels ? screens.pixelDevice(comparison.value) ?? screens.pointDevice(comparison.value)
                                         : screens.pointDevice(comparison.value) else { continue }
-            findings.append(Finding(position: comparison.position, values: [
-                "spelling": comparison.spelling,
-                "what": "tells devices apart by screen size (\(shownNumber(comparison.value))\(inPixels ? " pixels" : ""), \(device))",
-                "advice": "Decide by size class (`traitCollection.horizontalSizeClass`) or by the size of the view's container, which follow the window on the Mac.",
+            findings.append(Finding(position: comparison.position, values: ["spelling": comparison.spelling], phrases: [
+                "what": .named("compares", ["value": .text(shownNumber(comparison.value)), "unit": inPixels ? .named("pixels") : .text(""), "screen": device]),
+                "advice": .named("comparison_advice"),
             ]))
         }
         return findings
@@ -44,35 +42,36 @@ struct ScreenSizes {
         pixels = Set(knowledge.pixelDimensions)
     }
 
-    /// What a size matches: a whole screen (either orientation); else, for a frame or size, a lone
-    /// width or height of an iPad screen that is not square; else, for a lone value (a constraint
-    /// constant), any screen dimension from `minimum` up.
-    func match(width: Double?, height: Double?, minimum: Double) -> (shown: String, match: String)? {
+    /// What a size matches, as the rule's phrases show it: a whole screen (either orientation);
+    /// else, for a frame or size, a lone width or height of an iPad screen that is not square;
+    /// else, for a lone value (a constraint constant), any screen dimension from `minimum` up.
+    func match(width: Double?, height: Double?, minimum: Double) -> (shown: Phrase, match: Phrase)? {
         if let width, let height {
             if let screen = dimensions.first(where: { ($0.width == width && $0.height == height) || ($0.width == height && $0.height == width) }) {
-                return ("\(shownNumber(width))×\(shownNumber(height))", "the screen size of the \(screen.device)")
+                return (.named("width_and_height", ["width": .text(shownNumber(width)), "height": .text(shownNumber(height))]),
+                        .named("screen_size", ["device": .text(screen.device)]))
             }
             guard width != height else { return nil }
             for value in [width, height] {
                 if let screen = dimensions.first(where: { $0.family == "pad" && ($0.width == value || $0.height == value) }) {
-                    return ("a \(value == width ? "width" : "height") of \(shownNumber(value))",
-                            "a screen \(screen.width == value ? "width" : "height") of the \(screen.device)")
+                    return (.named(value == width ? "a_width" : "a_height", ["value": .text(shownNumber(value))]),
+                            .named(screen.width == value ? "a_screen_width" : "a_screen_height", ["device": .text(screen.device)]))
                 }
             }
             return nil
         }
         guard let value = width ?? height, value >= minimum,
               let screen = dimensions.first(where: { $0.width == value || $0.height == value }) else { return nil }
-        return (shownNumber(value), "a screen \(screen.width == value ? "width" : "height") of the \(screen.device)")
+        return (.text(shownNumber(value)), .named(screen.width == value ? "a_screen_width" : "a_screen_height", ["device": .text(screen.device)]))
     }
 
-    /// "the screen height of the iPhone X / mini" for a width or height in points.
-    func pointDevice(_ value: Double) -> String? {
+    /// The screen a width or height in points is a dimension of: "the screen height of the iPhone X / mini".
+    func pointDevice(_ value: Double) -> Phrase? {
         guard let screen = dimensions.first(where: { $0.width == value || $0.height == value }) else { return nil }
-        return "the screen \(screen.width == value ? "width" : "height") of the \(screen.device)"
+        return .named(screen.width == value ? "the_screen_width" : "the_screen_height", ["device": .text(screen.device)])
     }
 
-    func pixelDevice(_ value: Double) -> String? {
-        pixels.contains(value) ? "a device's screen in pixels" : nil
+    func pixelDevice(_ value: Double) -> Phrase? {
+        pixels.contains(value) ? .named("screen_in_pixels") : nil
     }
 }

@@ -12,26 +12,23 @@ struct MissingPopoverAnchorRule: RuleLogic {
             guard !argument.escapes, knowledge.calls.contains(where: { $0.matches(call: argument.call, label: argument.label) }) else { return nil }
             let settings = facts.objects[argument.object]?.settings ?? []
             let byClass = knowledge.classes.first { argument.classChain.contains($0.name) }
-            var shows: String?
+            var shows: Phrase?
             var unanchored: [Idiom] = []
             for idiom in [Idiom.mac, .pad] where argument.guardContext.runsOnMac(in: idiom) {
                 let style = knowledge.styles.first { style in
                     settings.contains { $0.property == style.property && $0.value == style.value && $0.guardContext.runsOnMac(in: idiom) }
                 }
                 guard byClass != nil || style != nil else { continue }
-                shows = shows ?? byClass.map { "a `\($0.name)`" } ?? style?.shows
+                shows = shows ?? byClass.map { .named("a_class", ["class": .text($0.name)]) } ?? style.map { .text($0.shows) }
                 if !settings.contains(where: { anchors.contains($0.property) && $0.guardContext.runsOnMac(in: idiom) }) {
                     unanchored.append(idiom)
                 }
             }
             guard let shows, !unanchored.isEmpty else { return nil }
             let anchoredElsewhere = settings.contains { anchors.contains($0.property) }
-            return Finding(position: argument.position, values: [
-                "spelling": argument.spelling,
+            return Finding(position: argument.position, values: ["spelling": argument.spelling], phrases: [
                 "shows": shows,
-                "where": unanchored == [.mac] && anchoredElsewhere
-                    ? " in the Mac idiom (its anchor is set only where the Mac idiom does not go)"
-                    : "",
+                "where": unanchored == [.mac] && anchoredElsewhere ? .named("only_outside_mac_idiom") : .text(""),
             ])
         }
     }

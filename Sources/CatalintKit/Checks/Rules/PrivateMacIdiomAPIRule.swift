@@ -5,9 +5,10 @@ struct PrivateMacIdiomAPIRule: RuleLogic {
 
     func findings(in facts: UIFacts, knowledge: ReferenceKnowledge) -> [Finding] {
         references(in: facts, knowledge: knowledge, runs: { $0.runsOnMac }).map { reference, entry in
-            Finding(position: reference.position, values: [
-                "spelling": reference.inString ? "The string \(reference.spelling) names `\(entry.name)`, which" : "`\(entry.name)`",
-                "replacement": entry.replacement,
+            Finding(position: reference.position, values: ["replacement": entry.replacement], phrases: [
+                "subject": reference.inString
+                    ? .named("string", ["string": .text(reference.spelling), "name": .text(entry.name)])
+                    : .named("name", ["name": .text(entry.name)]),
             ])
         }
     }

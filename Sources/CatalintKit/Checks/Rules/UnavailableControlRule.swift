@@ -7,13 +7,12 @@ struct UnavailableControlRule: RuleLogic {
         return facts.creations.compactMap { creation in
             guard creation.guardContext.runsInMacIdiom,
                   let entry = classes.first(where: { creation.classChain.contains($0.name) }) else { return nil }
-            let subject = creation.className == entry.name
-                ? "`\(entry.name)`"
-                : "`\(creation.className)`, a subclass of `\(entry.name)`,"
-            return Finding(position: creation.position, values: [
+            let subject: Phrase = creation.className == entry.name
+                ? .named("class", ["class": .text(entry.name)])
+                : .named("subclass", ["subclass": .text(creation.className), "class": .text(entry.name)])
+            return Finding(position: creation.position, values: [:], phrases: [
                 "subject": subject,
-                "class": entry.name,
-                "replacement": entry.replacement ?? "another control",
+                "replacement": entry.replacement.map(Phrase.text) ?? .named("no_replacement"),
             ], site: creation.site)
         }
     }
