@@ -70,27 +70,28 @@ struct IncrementalRun {
             let input = all[offset]
             outputByPath[input.path] = output
             snapshot.records[input.path] = RunSnapshot.Record(stamp: states[offset].stamp, contentHash: output.contentHash ?? 0,
-                                                              scope: scopeLabel(input.path), index: BinaryCoder.encode(output.index),
-                                                              declarations: output.index.exports, skipped: output.skippedReason, linted: nil)
+                                                              scope: scopeLabel(input.path), skipped: output.skippedReason,
+                                                              index: Blob(output.index), declarations: Blob(output.index.exports), linted: nil)
         }
         // The project index, in the order files are named (linted files first, then the others):
         // the last run's when no declaration changed, else put together again from the parts.
         let sameDeclarations = previous.records.count == snapshot.records.count && fresh.allSatisfy { offset in
-            previous.records[all[offset].path]?.declarations == snapshot.records[all[offset].path]?.declarations
+            let path = all[offset].path
+            return previous.records[path]?.declarations.value == snapshot.records[path]?.declarations.value
         }
         var index = ProjectIndex()
-        if sameDeclarations, let bytes = previous.index, let known = try? BinaryCoder.decode(ProjectIndex.self, from: bytes[...]) {
-            index = known
-            snapshot.index = bytes
+        if sameDeclarations, let known = previous.index, let value = known.value {
+            index = value
+            snapshot.index = known
         } else {
             for input in all {
                 if let output = outputByPath[input.path] {
                     index.merge(output.index)
-                } else if let bytes = snapshot.records[input.path]?.index, let part = try? BinaryCoder.decode(ProjectIndex.self, from: bytes[...]) {
+                } else if let part = snapshot.records[input.path]?.index.value {
                     index.merge(part)
                 }
             }
-            snapshot.index = BinaryCoder.encode(index)
+            snapshot.index = Blob(index)
         }
         let unindexed = others.compactMap { input in snapshot.records[input.path]?.skipped.map { UnindexedFile(path: input.path, reason: $0) } }
 
@@ -99,21 +100,26 @@ struct IncrementalRun {
         for offset in fresh {
             let path = all[offset].path
             let old = previous.records[path]
-            let before = (old?.declarations ?? [:]).merging(old?.linted?.exports ?? [:]) { first, _ in first }
-            let after = snapshot.records[path]!.declarations
+            let before = (old?.declarations.value ?? [:]).merging(old?.linted?.dependencies.value?.exports ?? [:]) { first, _ in first }
+            let after = snapshot.records[path]?.declarations.value ?? [:]
             for (token, digest) in before where after[token] != digest { changedTokens.insert(token) }
             for (token, digest) in after where before[token] != digest { changedTokens.insert(token) }
             // Objects shared with other files: all the changed file touched before (and, below, touches now).
-            for token in (old?.linted?.exports ?? [:]).keys where token.hasPrefix("object:") { changedTokens.insert(token) }
+            changedTokens.formUnion(old?.linted?.objects ?? [])
         }
         for (path, record) in previous.records where snapshot.records[path] == nil {
             // A file gone: everything it told others.
-            changedTokens.formUnion(record.declarations.keys)
-            changedTokens.formUnion(record.linted?.exports.keys.map { $0 } ?? [])
+            changedTokens.formUnion(record.declarations.value?.keys.map { $0 } ?? [])
+            changedTokens.formUnion(record.linted?.objects ?? [])
         }
         let freshLinted = fresh.map { all[$0].path }.filter(lintedPaths.contains)
+        var newObjects: [String: [String]] = [:]
         for path in freshLinted {
-            if let output = outputByPath[path] { changedTokens.formUnion(linter.sharedObjects(of: output, index: index)) }
+            if let output = outputByPath[path] {
+                let objects = linter.sharedObjects(of: output, index: index).sorted()
+                newObjects[path] = objects
+                changedTokens.formUnion(objects)
+            }
         }
 
         // 4. The linted files to diagnose again.
@@ -121,36 +127,40 @@ struct IncrementalRun {
         var sharers: [String: [String]] = [:]
         for input in inputs {
             guard let linted = snapshot.records[input.path]?.linted else { continue }
-            if !again.contains(input.path), !changedTokens.isDisjoint(with: linted.imports) { again.insert(input.path) }
-            for token in linted.exports.keys where token.hasPrefix("object:") { sharers[token, default: []].append(input.path) }
+            if !again.contains(input.path) {
+                // A file whose parts cannot be read is diagnosed again (the snapshot is checked
+                // whole first, so this is only ever a snapshot from another build).
+                if linted.diagnostics.value == nil {
+                    again.insert(input.path)
+                } else if !changedTokens.isEmpty {
+                    if let imports = linted.dependencies.value?.imports {
+                        if !changedTokens.isDisjoint(with: imports) { again.insert(input.path) }
+                    } else {
+                        again.insert(input.path)
+                    }
+                }
+            }
+            for token in linted.objects { sharers[token, default: []].append(input.path) }
         }
         var queue = Array(again)
         while let path = queue.popLast() {
-            let tokens = snapshot.records[path]?.linted.map { Array($0.exports.keys) }
-                ?? outputByPath[path].map { linter.sharedObjects(of: $0, index: index).sorted() } ?? []
-            for token in tokens where token.hasPrefix("object:") {
+            for token in newObjects[path] ?? snapshot.records[path]?.linted?.objects ?? [] {
                 for other in sharers[token] ?? [] where again.insert(other).inserted { queue.append(other) }
             }
         }
         let diagnosed = inputs.filter { again.contains($0.path) }
-        var diagnosedOutputs: [FileOutput] = []
+        var found: [String: FileOutput] = [:]
         var missing: [FileInput] = []
         for input in diagnosed {
-            if let output = outputByPath[input.path] {
-                diagnosedOutputs.append(output)
-            } else if let output = cachedOutput(input) {
-                diagnosedOutputs.append(output)
+            if let output = outputByPath[input.path] ?? cachedOutput(input) {
+                found[input.path] = output
             } else {
                 missing.append(input)
             }
         }
-        if !missing.isEmpty {
-            // Not in the cache any more: read again (the order is restored below).
-            let read = processor.outputs(for: missing, jobs: options.jobs)
-            let byPath = Dictionary(read.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-            diagnosedOutputs = diagnosed.compactMap { input in diagnosedOutputs.first { $0.path == input.path } ?? byPath[input.path] }
-        }
-        let diagnosis = linter.diagnose(diagnosedOutputs, index: index, recording: recording)
+        // Not in the cache any more: read again.
+        for output in processor.outputs(for: missing, jobs: options.jobs) { found[output.path] = output }
+        let diagnosis = linter.diagnose(diagnosed.compactMap { found[$0.path] }, index: index, recording: recording)
         var byPath: [String: [Diagnostic]] = [:]
         for diagnostic in diagnosis.diagnostics { byPath[diagnostic.position.path, default: []].append(diagnostic) }
         var diagnostics: [Diagnostic] = []
@@ -158,12 +168,16 @@ struct IncrementalRun {
             if again.contains(input.path) {
                 let own = byPath[input.path] ?? []
                 diagnostics += own
-                snapshot.records[input.path]?.linted = RunSnapshot.Linted(diagnostics: own, imports: (diagnosis.imports[input.path] ?? []).sorted(),
-                                                                          exports: diagnosis.exports[input.path] ?? [:])
+                let exports = diagnosis.exports[input.path] ?? [:]
+                snapshot.records[input.path]?.linted = RunSnapshot.Linted(
+                    diagnostics: Blob(own),
+                    dependencies: Blob(RunSnapshot.Dependencies(imports: (diagnosis.imports[input.path] ?? []).sorted(), exports: exports)),
+                    objects: exports.keys.sorted())
             } else {
-                diagnostics += snapshot.records[input.path]?.linted?.diagnostics ?? []
+                diagnostics += snapshot.records[input.path]?.linted?.diagnostics.value ?? []
             }
         }
+        if !again.isEmpty { changed = true }
         var result = LintResult(diagnostics: diagnostics.sorted(), paths: inputs.map(\.path).sorted())
         result.unindexed = unindexed
         if recording { result.reread = fresh.count }

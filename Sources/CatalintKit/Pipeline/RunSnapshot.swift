@@ -5,48 +5,57 @@ import Foundation
 /// edit can change:
 ///
 /// - each file's state (stamp and content hash) and how its project builds it;
-/// - its part of the project index, so the index is put together again without reading any file;
+/// - its part of the project index (and the whole index), so the index is put together again
+///   without reading any file;
 /// - for a linted file, its diagnostics, the names of other files' declarations its findings rest
-///   on (`imports`: what `Resolution` read, and the objects shared with other files), and what it
-///   tells other files (`exports`: each declaration and each shared object it contributes to,
-///   with a digest of what it says of it).
+///   on (`imports`: what `Resolution` read), and what it tells other files (`exports`: each shared
+///   object it contributes to, with a digest of what it says of it; `declarations`: the same for
+///   its part of the index).
 ///
 /// A file whose state is unchanged keeps its diagnostics unless a changed file changed something
-/// it imports; files that share an object are re-read together. The result is the same as a run
-/// without the snapshot, byte for byte: tests compare them after random edits.
+/// it imports; files that share an object are read again together. The result is the same as a
+/// run without the snapshot, byte for byte (tests compare them after random edits).
 ///
-/// It is one file per kind of run in the cache folder, with a checksum of its bytes; a damaged or
-/// foreign snapshot is not used (the run reads the files as if there were none).
-struct RunSnapshot: Codable, Sendable {
-    struct Record: Codable, Sendable {
+/// The file is read without decoding what the run does not need: each record's parts are kept as
+/// bytes (`Blob`) until asked for, and written back as they were when unchanged. A checksum of the
+/// whole file is verified first; a damaged or foreign snapshot is not used.
+struct RunSnapshot: Sendable {
+    struct Record: Sendable {
         var stamp: ResultCache.Stamp?
         var contentHash: UInt64
         /// How the file's project builds it (`BuildMembership`), which decides its rules' severities.
         var scope: String
-        /// The file's part of the project index, encoded: read only when the index changed.
-        var index: [UInt8]
-        /// Each declaration of that part, with a digest of what it says (`ProjectIndex.exports`).
-        var declarations: [String: UInt64]
         /// Why the file added nothing to the index (past its budget), when so.
         var skipped: String?
+        /// The file's part of the project index, encoded.
+        var index: Blob<ProjectIndex>
+        /// Each declaration of that part, with a digest of what it says (`ProjectIndex.exports`).
+        var declarations: Blob<[String: UInt64]>
         /// Nil for a file read only for the index.
         var linted: Linted?
     }
 
-    struct Linted: Codable, Sendable {
-        var diagnostics: [Diagnostic]
+    struct Linted: Sendable {
+        var diagnostics: Blob<[Diagnostic]>
+        /// What the file's findings rest on in other files, and what it tells them.
+        var dependencies: Blob<Dependencies>
+        /// The objects shared with other files that it touches (tokens), read to know which files
+        /// to diagnose together.
+        var objects: [String]
+    }
+
+    struct Dependencies: Codable, Sendable {
         var imports: [String]
         var exports: [String: UInt64]
     }
 
     /// By path, as the run spelled it.
     var records: [String: Record] = [:]
-    /// The index of the whole project, encoded, when the run knew it: read when no declaration
-    /// changed, instead of putting the parts together again.
-    var index: [UInt8]?
+    /// The index of the whole project, encoded.
+    var index: Blob<ProjectIndex>?
 
     static let magic = Array("catalint-snapshot\n".utf8)
-    static let formatVersion = 1
+    static let formatVersion = 2
 
     /// The file of the snapshot of a kind of run (`key`) in a cache folder.
     static func file(in directory: String, key: UInt64) -> String {
@@ -61,24 +70,95 @@ struct RunSnapshot: Codable, Sendable {
         let stored = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
         var hasher = FNV1a()
         hasher.add(body)
-        guard hasher.value == stored, let reader = try? BinaryReader(body),
-              (try? reader.readInt()) == formatVersion, (try? reader.readUInt64()) == key,
-              let payload = try? reader.readBytes(), reader.isAtEnd else { return nil }
-        return try? BinaryCoder.decode(RunSnapshot.self, from: payload)
+        guard hasher.value == stored, let reader = try? BinaryReader(body) else { return nil }
+        return try? read(reader, key: key)
     }
 
-    /// Writes the snapshot for `key`, whole or not at all.
+    private static func read(_ reader: BinaryReader, key: UInt64) throws -> RunSnapshot? {
+        guard try reader.readInt() == formatVersion, try reader.readUInt64() == key else { return nil }
+        var snapshot = RunSnapshot()
+        for _ in 0..<(try reader.readCount()) {
+            let path = try reader.readString()
+            let stamp = try reader.readBool() ? ResultCache.Stamp(size: try reader.readInt(), modified: Int64(try reader.readInt())) : nil
+            let contentHash = try reader.readUInt64()
+            let scope = try reader.readString()
+            let skipped = try reader.readBool() ? try reader.readString() : nil
+            let index = Blob<ProjectIndex>(bytes: try reader.readBytes())
+            let declarations = Blob<[String: UInt64]>(bytes: try reader.readBytes())
+            var linted: Linted?
+            if try reader.readBool() {
+                let diagnostics = Blob<[Diagnostic]>(bytes: try reader.readBytes())
+                let dependencies = Blob<Dependencies>(bytes: try reader.readBytes())
+                var objects: [String] = []
+                for _ in 0..<(try reader.readCount()) { objects.append(try reader.readString()) }
+                linted = Linted(diagnostics: diagnostics, dependencies: dependencies, objects: objects)
+            }
+            snapshot.records[path] = Record(stamp: stamp, contentHash: contentHash, scope: scope, skipped: skipped, index: index,
+                                            declarations: declarations, linted: linted)
+        }
+        if try reader.readBool() { snapshot.index = Blob(bytes: try reader.readBytes()) }
+        guard reader.isAtEnd else { return nil }
+        return snapshot
+    }
+
+    /// Writes the snapshot for `key`, whole or not at all; parts read and unchanged go back as they were.
     func save(in directory: String, key: UInt64) {
         let writer = BinaryWriter()
         writer.write(Self.formatVersion)
         writer.write(key)
-        writer.writeBytes(ArraySlice(BinaryCoder.encode(self)))
+        writer.write(records.count)
+        for (path, record) in records.sorted(by: { $0.key < $1.key }) {
+            writer.write(path)
+            writer.write(record.stamp != nil)
+            if let stamp = record.stamp {
+                writer.write(stamp.size)
+                writer.write(Int(stamp.modified))
+            }
+            writer.write(record.contentHash)
+            writer.write(record.scope)
+            writer.write(record.skipped != nil)
+            if let skipped = record.skipped { writer.write(skipped) }
+            writer.writeBytes(record.index.bytes)
+            writer.writeBytes(record.declarations.bytes)
+            writer.write(record.linted != nil)
+            if let linted = record.linted {
+                writer.writeBytes(linted.diagnostics.bytes)
+                writer.writeBytes(linted.dependencies.bytes)
+                writer.write(linted.objects.count)
+                for object in linted.objects { writer.write(object) }
+            }
+        }
+        writer.write(index != nil)
+        if let index { writer.writeBytes(index.bytes) }
         let body = writer.finished()
         var hasher = FNV1a()
         hasher.add(body[...])
         var checksum = hasher.value.littleEndian
         let tail = withUnsafeBytes(of: &checksum) { Array($0) }
         CacheFolder.write(Self.magic + body + tail, to: Self.file(in: directory, key: key), in: directory)
+    }
+}
+
+/// A value kept as the bytes of its encoding until it is asked for, and encoded once when it is
+/// made: a snapshot reads and writes only the parts a run touches.
+final class Blob<Value: Codable & Sendable>: @unchecked Sendable {
+    let bytes: ArraySlice<UInt8>
+    private var decoded: Value?
+
+    init(bytes: ArraySlice<UInt8>) {
+        self.bytes = bytes
+    }
+
+    init(_ value: Value) {
+        self.bytes = ArraySlice(BinaryCoder.encode(value))
+        self.decoded = value
+    }
+
+    /// The value; nil when the bytes are not one (a damaged snapshot is then not used).
+    var value: Value? {
+        if let decoded { return decoded }
+        decoded = try? BinaryCoder.decode(Value.self, from: bytes)
+        return decoded
     }
 }
 
