@@ -69,11 +69,7 @@ enum LSPDiagnostics {
 
     /// The protocol's severity: Error 1, Warning 2, Information 3.
     static func severity(_ severity: Severity) -> Int {
-        switch severity {
-        case .error: return 1
-        case .warning: return 2
-        case .note: return 3
-        }
+        severity.choose(error: 1, warning: 2, note: 3)
     }
 
     /// One LSP `Diagnostic`.

@@ -2,7 +2,7 @@ import Foundation
 
 /// A JSON value, as the protocol's messages carry them: parsed and written with Foundation's
 /// `JSONDecoder` and `JSONEncoder`. Integers stay integers (request ids, versions, positions).
-public enum JSON: Sendable, Hashable {
+enum JSON: Sendable, Hashable {
     case null
     case bool(Bool)
     case int(Int)
@@ -12,12 +12,12 @@ public enum JSON: Sendable, Hashable {
     case object([String: JSON])
 
     /// Parses a message body. Throws when it is not JSON (a parse error, in the protocol's terms).
-    public static func parse(_ data: Data) throws -> JSON {
+    static func parse(_ data: Data) throws -> JSON {
         try JSONDecoder().decode(JSON.self, from: data)
     }
 
     /// The value as compact UTF-8 JSON, keys sorted.
-    public func serialized() -> Data {
+    func serialized() -> Data {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         // Encoding a JSON value cannot fail: it holds no non-finite number (see `double`).
@@ -27,18 +27,18 @@ public enum JSON: Sendable, Hashable {
     // MARK: Reading
 
     /// The member `key` of an object; nil for anything else or a missing member.
-    public subscript(key: String) -> JSON? {
+    subscript(key: String) -> JSON? {
         if case .object(let members) = self { return members[key] }
         return nil
     }
 
-    public var stringValue: String? {
+    var stringValue: String? {
         if case .string(let value) = self { return value }
         return nil
     }
 
     /// An integer, or a number with no fraction (clients written in JavaScript send either).
-    public var intValue: Int? {
+    var intValue: Int? {
         switch self {
         case .int(let value): return value
         case .double(let value) where value.rounded() == value && abs(value) < 9.0e15: return Int(value)
@@ -46,27 +46,27 @@ public enum JSON: Sendable, Hashable {
         }
     }
 
-    public var boolValue: Bool? {
+    var boolValue: Bool? {
         if case .bool(let value) = self { return value }
         return nil
     }
 
-    public var arrayValue: [JSON]? {
+    var arrayValue: [JSON]? {
         if case .array(let value) = self { return value }
         return nil
     }
 
-    public var objectValue: [String: JSON]? {
+    var objectValue: [String: JSON]? {
         if case .object(let value) = self { return value }
         return nil
     }
 
     /// True for `null`.
-    public var isNull: Bool { self == .null }
+    var isNull: Bool { self == .null }
 }
 
 extension JSON: Codable {
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         if container.decodeNil() {
             self = .null
@@ -85,7 +85,7 @@ extension JSON: Codable {
         }
     }
 
-    public func encode(to encoder: Encoder) throws {
+    func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         switch self {
         case .null: try container.encodeNil()
@@ -101,12 +101,12 @@ extension JSON: Codable {
 
 extension JSON: ExpressibleByStringLiteral, ExpressibleByIntegerLiteral, ExpressibleByBooleanLiteral,
                 ExpressibleByArrayLiteral, ExpressibleByDictionaryLiteral, ExpressibleByNilLiteral {
-    public init(stringLiteral value: String) { self = .string(value) }
-    public init(integerLiteral value: Int) { self = .int(value) }
-    public init(booleanLiteral value: Bool) { self = .bool(value) }
-    public init(arrayLiteral elements: JSON...) { self = .array(elements) }
-    public init(dictionaryLiteral elements: (String, JSON)...) {
+    init(stringLiteral value: String) { self = .string(value) }
+    init(integerLiteral value: Int) { self = .int(value) }
+    init(booleanLiteral value: Bool) { self = .bool(value) }
+    init(arrayLiteral elements: JSON...) { self = .array(elements) }
+    init(dictionaryLiteral elements: (String, JSON)...) {
         self = .object(Dictionary(elements, uniquingKeysWith: { _, last in last }))
     }
-    public init(nilLiteral: ()) { self = .null }
+    init(nilLiteral: ()) { self = .null }
 }

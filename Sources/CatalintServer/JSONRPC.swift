@@ -1,7 +1,8 @@
+import CatalintKit
 import Foundation
 
 /// A request's id: a number or a string, as the client chose it.
-public enum RequestID: Hashable, Sendable, CustomStringConvertible {
+enum RequestID: Hashable, Sendable, CustomStringConvertible {
     case int(Int)
     case string(String)
 
@@ -15,14 +16,14 @@ public enum RequestID: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    public var json: JSON {
+    var json: JSON {
         switch self {
         case .int(let value): return .int(value)
         case .string(let value): return .string(value)
         }
     }
 
-    public var description: String {
+    var description: String {
         switch self {
         case .int(let value): return String(value)
         case .string(let value): return "\"\(value)\""
@@ -31,41 +32,39 @@ public enum RequestID: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// The error codes of JSON-RPC 2.0 and the Language Server Protocol.
-public enum ErrorCode {
-    public static let parseError = -32700
-    public static let invalidRequest = -32600
-    public static let methodNotFound = -32601
-    public static let invalidParams = -32602
-    public static let internalError = -32603
-    public static let serverNotInitialized = -32002
-    public static let requestFailed = -32803
-    public static let requestCancelled = -32800
+enum ErrorCode {
+    static let parseError = -32700
+    static let invalidRequest = -32600
+    static let methodNotFound = -32601
+    static let invalidParams = -32602
+    static let serverNotInitialized = -32002
+    static let requestCancelled = -32800
 }
 
 /// An error to answer a request with.
-public struct ResponseError: Error, Sendable, Equatable {
-    public var code: Int
-    public var message: String
+struct ResponseError: Error, Sendable, Equatable {
+    var code: Int
+    var message: String
 
-    public init(_ code: Int, _ message: String) {
+    init(_ code: Int, _ message: String) {
         self.code = code
         self.message = message
     }
 
-    public static func invalidParams(_ message: String) -> ResponseError { ResponseError(ErrorCode.invalidParams, message) }
+    static func invalidParams(_ message: String) -> ResponseError { ResponseError(ErrorCode.invalidParams, message) }
 
     var json: JSON { ["code": .int(code), "message": .string(message)] }
 }
 
 /// One message from the client, sorted by its shape.
-public enum IncomingMessage: Sendable, Equatable {
+enum IncomingMessage: Sendable, Equatable {
     case request(id: RequestID, method: String, params: JSON)
     case notification(method: String, params: JSON)
     case response(id: RequestID, result: JSON?, error: JSON?)
 
     /// Reads a parsed message. A message that is JSON but no JSON-RPC 2.0 message is an
     /// `invalidRequest` error, with the id when one can be read (so the answer reaches its request).
-    public static func read(_ json: JSON) -> Result<IncomingMessage, InvalidMessage> {
+    static func read(_ json: JSON) -> Result<IncomingMessage, InvalidMessage> {
         guard let members = json.objectValue else {
             let what = json.arrayValue != nil ? "a batch (an array), which the Language Server Protocol does not use" : "not an object"
             return .failure(InvalidMessage(id: nil, reason: "the message is \(what)"))
@@ -97,45 +96,50 @@ public enum IncomingMessage: Sendable, Equatable {
 }
 
 /// A message that is JSON but not a valid JSON-RPC message.
-public struct InvalidMessage: Error, Sendable, Equatable {
-    public var id: RequestID?
-    public var reason: String
+struct InvalidMessage: Error, Sendable, Equatable {
+    var id: RequestID?
+    var reason: String
 }
 
 /// The server's side of the stream: writes whole frames to its output, one at a time from any
 /// thread, and logs to standard error.
-public final class Connection: @unchecked Sendable {
+final class Connection: @unchecked Sendable {
     private let output: @Sendable (Data) -> Void
-    private let lock = NSLock()
-    private var nextID = 1
-    /// Requests the server sent and whose answers are awaited, by id: what to do with the answer.
-    private var awaiting: [RequestID: @Sendable (JSON?, JSON?) -> Void] = [:]
-    public let log: @Sendable (String) -> Void
+    /// Held while a frame is written, so that frames never interleave.
+    private let writing = Locked()
+    private struct Requests {
+        var nextID = 1
+        /// Requests the server sent and whose answers are awaited, by id: what to do with the answer.
+        var awaiting: [RequestID: @Sendable (JSON?, JSON?) -> Void] = [:]
+    }
+    private let requests = Locked(Requests())
+    let log: @Sendable (String) -> Void
 
-    public init(output: @escaping @Sendable (Data) -> Void, log: @escaping @Sendable (String) -> Void) {
+    init(output: @escaping @Sendable (Data) -> Void, log: @escaping @Sendable (String) -> Void) {
         self.output = output
         self.log = log
     }
 
-    public func respond(to id: RequestID?, result: JSON) {
+    func respond(to id: RequestID?, result: JSON) {
         send(["jsonrpc": "2.0", "id": id?.json ?? .null, "result": result])
     }
 
-    public func respond(to id: RequestID?, error: ResponseError) {
+    func respond(to id: RequestID?, error: ResponseError) {
         send(["jsonrpc": "2.0", "id": id?.json ?? .null, "error": error.json])
     }
 
-    public func notify(_ method: String, _ params: JSON) {
+    func notify(_ method: String, _ params: JSON) {
         send(["jsonrpc": "2.0", "method": .string(method), "params": params])
     }
 
     /// Sends a request to the client; `answer` receives its result or error.
-    public func request(_ method: String, _ params: JSON, answer: @escaping @Sendable (_ result: JSON?, _ error: JSON?) -> Void = { _, _ in }) {
-        lock.lock()
-        let id = RequestID.string("catalint-\(nextID)")
-        nextID += 1
-        awaiting[id] = answer
-        lock.unlock()
+    func request(_ method: String, _ params: JSON, answer: @escaping @Sendable (_ result: JSON?, _ error: JSON?) -> Void = { _, _ in }) {
+        let id = requests.withLock { requests in
+            let id = RequestID.string("catalint-\(requests.nextID)")
+            requests.nextID += 1
+            requests.awaiting[id] = answer
+            return id
+        }
         var message: [String: JSON] = ["jsonrpc": "2.0", "id": id.json, "method": .string(method)]
         if !params.isNull { message["params"] = params }  // no params, rather than a null
         send(.object(message))
@@ -143,9 +147,7 @@ public final class Connection: @unchecked Sendable {
 
     /// Hands the client's answer to a request of the server's to whoever sent it.
     func received(response id: RequestID, result: JSON?, error: JSON?) {
-        lock.lock()
-        let answer = awaiting.removeValue(forKey: id)
-        lock.unlock()
+        let answer = requests.withLock { $0.awaiting.removeValue(forKey: id) }
         guard let answer else {
             log("a response to \(id), which the server never sent or was answered already; ignored")
             return
@@ -156,8 +158,6 @@ public final class Connection: @unchecked Sendable {
 
     private func send(_ message: JSON) {
         let frame = MessageFramer.frame(message.serialized())
-        lock.lock()
-        defer { lock.unlock() }
-        output(frame)
+        writing.withLock { output(frame) }
     }
 }

@@ -34,7 +34,7 @@ public final class LanguageServer: @unchecked Sendable {
     /// Set once by `initialize`, before any work reaches the worker.
     private var client = ClientCapabilities()
     /// Set by `exit` (or the end of the input): the status to exit with.
-    public private(set) var exitStatus: Int32?
+    private(set) var exitStatus: Int32?
 
     private enum Phase {
         case waitingForInitialize
@@ -69,7 +69,7 @@ public final class LanguageServer: @unchecked Sendable {
     }
 
     /// Handles bytes as they were read: any number of messages, or parts of them.
-    public func receive<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    func receive<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         framer.append(bytes)
         while exitStatus == nil, let event = framer.next() {
             switch event {
@@ -465,30 +465,13 @@ public final class LanguageServer: @unchecked Sendable {
 
     /// Writes a frame to standard output, whole.
     public static let writeToStandardOutput: @Sendable (Data) -> Void = { data in
-        writeAll(data, to: STDOUT_FILENO)
+        _ = writeAll(data, to: STDOUT_FILENO)
     }
 
     /// Writes a line to standard error, which editors show as the server's log.
     public static let logToStandardError: @Sendable (String) -> Void = { line in
-        writeAll(Data(("catalint server: " + line + "\n").utf8), to: STDERR_FILENO)
-    }
-
-    /// Writes all of `data`, however many writes it takes; gives up silently when the reader is
-    /// gone (the end of the input follows, and the server exits).
-    private static func writeAll(_ data: Data, to descriptor: Int32) {
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) in
-            guard var pointer = buffer.baseAddress else { return }
-            var left = buffer.count
-            while left > 0 {
-                let written = write(descriptor, pointer, left)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                pointer += written
-                left -= written
-            }
-        }
+        // A reader that is gone is ignored: the end of the input follows, and the server exits.
+        _ = writeAll(Data(("catalint server: " + line + "\n").utf8), to: STDERR_FILENO)
     }
 }
 
@@ -505,18 +488,4 @@ struct ServerState: Sendable {
     var waiters: [String: [LanguageServer.Waiter]] = [:]
     /// Goes up each time the projects change: a result of an older epoch is stale.
     var epoch = 0
-}
-
-/// A value behind a lock.
-final class Locked<Value: Sendable>: @unchecked Sendable {
-    private var value: Value
-    private let lock = NSLock()
-
-    init(_ value: Value) { self.value = value }
-
-    func withLock<Result, Failure: Error>(_ body: (inout Value) throws(Failure) -> Result) throws(Failure) -> Result {
-        lock.lock()
-        defer { lock.unlock() }
-        return try body(&value)
-    }
 }

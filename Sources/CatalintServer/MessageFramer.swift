@@ -8,9 +8,9 @@ import Foundation
 /// and reading goes on at the next header. A body that turns out not to be JSON and holds the start
 /// of another message (its `Content-Length` was larger than what was sent) is given back, so the
 /// next message is not lost with it.
-public struct MessageFramer: Sendable {
+struct MessageFramer: Sendable {
     /// What the framer found next.
-    public enum Event: Sendable, Equatable {
+    enum Event: Sendable, Equatable {
         /// A whole body, as the `Content-Length` header counted it.
         case body(Data)
         /// Bytes that are no message, skipped; the reason, for the log and the error response.
@@ -18,9 +18,9 @@ public struct MessageFramer: Sendable {
     }
 
     /// A header block longer than this without its empty line is garbage.
-    public static let maximumHeaderSize = 8 * 1024
+    static let maximumHeaderSize = 8 * 1024
     /// A body longer than this is refused (and skipped).
-    public static let maximumBodySize = 256 * 1024 * 1024
+    static let maximumBodySize = 256 * 1024 * 1024
 
     private var buffer: [UInt8] = []
     /// Where unread bytes start in `buffer`.
@@ -30,10 +30,10 @@ public struct MessageFramer: Sendable {
     /// The body length of the header block read, while its body is still arriving.
     private var expected: Int?
 
-    public init() {}
+    init() {}
 
     /// Adds bytes read from the stream.
-    public mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
+    mutating func append<Bytes: Sequence>(_ bytes: Bytes) where Bytes.Element == UInt8 {
         if start > 0 && start >= buffer.count / 2 {
             buffer.removeFirst(start)
             scanned -= start
@@ -42,11 +42,8 @@ public struct MessageFramer: Sendable {
         buffer.append(contentsOf: bytes)
     }
 
-    /// Bytes received and not yet returned.
-    public var pendingByteCount: Int { buffer.count - start }
-
     /// The next frame or piece of garbage, or nil until more bytes arrive.
-    public mutating func next() -> Event? {
+    mutating func next() -> Event? {
         if let length = expected {
             guard buffer.count - start >= length else { return nil }
             let body = Data(buffer[start..<start + length])
@@ -72,7 +69,7 @@ public struct MessageFramer: Sendable {
     }
 
     /// Puts bytes back in front of the unread ones: the part of a broken body where another message starts.
-    public mutating func giveBack(_ bytes: Data) {
+    mutating func giveBack(_ bytes: Data) {
         buffer.replaceSubrange(0..<start, with: bytes)
         start = 0
         scanned = 0
@@ -80,7 +77,7 @@ public struct MessageFramer: Sendable {
 
     /// The offset of `Content-Length:` in a body that is not JSON, where the next message likely
     /// starts; nil when there is none past the body's first byte.
-    public static func embeddedHeader(in body: Data) -> Int? {
+    static func embeddedHeader(in body: Data) -> Int? {
         let bytes = [UInt8](body)
         let needle = Array("content-length:".utf8)
         guard bytes.count > needle.count else { return nil }
@@ -91,7 +88,7 @@ public struct MessageFramer: Sendable {
     }
 
     /// The whole frame of a body, ready to write.
-    public static func frame(_ body: Data) -> Data {
+    static func frame(_ body: Data) -> Data {
         var data = Data("Content-Length: \(body.count)\r\n\r\n".utf8)
         data.append(body)
         return data
@@ -179,7 +176,7 @@ public struct MessageFramer: Sendable {
 }
 
 /// Why bytes on the stream are no message.
-public struct FramingError: Error, Sendable, Equatable, CustomStringConvertible {
-    public var description: String
+struct FramingError: Error, Sendable, Equatable, CustomStringConvertible {
+    var description: String
     init(_ description: String) { self.description = description }
 }

@@ -2,41 +2,29 @@ import Foundation
 
 /// A place in a document as the protocol gives it: a 0-based line and a 0-based offset in UTF-16
 /// code units on that line.
-public struct LSPPosition: Hashable, Sendable, Comparable {
-    public var line: Int
-    public var character: Int
-
-    public init(line: Int, character: Int) {
-        self.line = line
-        self.character = character
-    }
-
-    init?(_ json: JSON?) {
-        guard let line = json?["line"]?.intValue, let character = json?["character"]?.intValue, line >= 0, character >= 0 else { return nil }
-        self.init(line: line, character: character)
-    }
+struct LSPPosition: Hashable, Sendable, Comparable {
+    var line: Int
+    var character: Int
 
     var json: JSON { ["line": .int(line), "character": .int(character)] }
 
-    public static func < (lhs: LSPPosition, rhs: LSPPosition) -> Bool {
+    static func < (lhs: LSPPosition, rhs: LSPPosition) -> Bool {
         (lhs.line, lhs.character) < (rhs.line, rhs.character)
     }
 }
 
-/// A range of a document, its end excluded.
-public struct LSPRange: Hashable, Sendable {
-    public var start: LSPPosition
-    public var end: LSPPosition
-
-    public init(start: LSPPosition, end: LSPPosition) {
-        self.start = start
-        self.end = end
-    }
-
+extension LSPPosition {
+    /// A position from its JSON; nil when it is not one.
     init?(_ json: JSON?) {
-        guard let start = LSPPosition(json?["start"]), let end = LSPPosition(json?["end"]) else { return nil }
-        self.init(start: start, end: end)
+        guard let line = json?["line"]?.intValue, let character = json?["character"]?.intValue, line >= 0, character >= 0 else { return nil }
+        self.init(line: line, character: character)
     }
+}
+
+/// A range of a document, its end excluded.
+struct LSPRange: Hashable, Sendable {
+    var start: LSPPosition
+    var end: LSPPosition
 
     var json: JSON { ["start": start.json, "end": end.json] }
 
@@ -44,16 +32,24 @@ public struct LSPRange: Hashable, Sendable {
     func contains(_ position: LSPPosition) -> Bool { start <= position && position <= end }
 }
 
-/// An open document: the editor's text, which is what is linted, not the file on disk.
-public struct TextDocument: Sendable {
-    public var uri: String
-    /// The file the document is, for a `file:` URI.
-    public var path: String?
-    public var languageID: String
-    public var version: Int
-    public var text: String
+extension LSPRange {
+    /// A range from its JSON; nil when it is not one.
+    init?(_ json: JSON?) {
+        guard let start = LSPPosition(json?["start"]), let end = LSPPosition(json?["end"]) else { return nil }
+        self.init(start: start, end: end)
+    }
+}
 
-    public init(uri: String, languageID: String, version: Int, text: String) {
+/// An open document: the editor's text, which is what is linted, not the file on disk.
+struct TextDocument: Sendable {
+    var uri: String
+    /// The file the document is, for a `file:` URI.
+    var path: String?
+    var languageID: String
+    var version: Int
+    var text: String
+
+    init(uri: String, languageID: String, version: Int, text: String) {
         self.uri = uri
         self.path = DocumentURI.path(of: uri)
         self.languageID = languageID
@@ -64,7 +60,7 @@ public struct TextDocument: Sendable {
     /// Applies one `TextDocumentContentChangeEvent`: the whole text, or a range (in UTF-16 code
     /// units) replaced. Positions past the end of a line mean the line's end, and lines past the end
     /// the document's end, as the protocol says.
-    public mutating func apply(_ change: JSON) throws(ResponseError) {
+    mutating func apply(_ change: JSON) throws(ResponseError) {
         guard let newText = change["text"]?.stringValue else { throw .invalidParams("a content change without \"text\"") }
         guard let rangeJSON = change["range"], !rangeJSON.isNull else {
             text = newText
@@ -142,16 +138,16 @@ struct LineTable {
 }
 
 /// `file:` URIs and the paths they name.
-public enum DocumentURI {
+enum DocumentURI {
     /// The path of a `file:` URI, percent-decoded; nil for other schemes (`untitled:`, ...).
-    public static func path(of uri: String) -> String? {
+    static func path(of uri: String) -> String? {
         guard let url = URL(string: uri), url.isFileURL else { return nil }
         let path = url.standardizedFileURL.path
         return path.isEmpty ? nil : path
     }
 
     /// The `file:` URI of an absolute path.
-    public static func uri(of path: String) -> String {
+    static func uri(of path: String) -> String {
         URL(fileURLWithPath: path).absoluteString
     }
 }

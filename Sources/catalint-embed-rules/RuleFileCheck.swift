@@ -79,45 +79,64 @@ func checkRuleFile(_ text: String, name: String) -> [RuleFileProblem] {
             stack.removeLast()
         }
         guard var top = stack.last, top.indent == indent else { continue }
-        let checked = ruleFileKeys[top.path] != nil
-        if checked {
-            if !(ruleFileKeys[top.path] ?? []).contains(key) {
-                let known = (ruleFileKeys[top.path] ?? []).joined(separator: ", ")
-                problems.append(RuleFileProblem(line: number, column: indent + 1,
-                                                message: "unknown key '\(key)'\(top.path.isEmpty ? "" : " in '\(top.path)'"); the keys are: \(known)"))
-            } else if let first = top.keys[key] {
-                problems.append(RuleFileProblem(line: number, column: indent + 1, message: "'\(key)' is given twice (first on line \(first))"))
+        let path = top.path.isEmpty ? key : top.path + "." + key
+        let scalar = value.split(separator: "#", maxSplits: 1).first.map { $0.trimmingSpaces } ?? ""
+        if let known = ruleFileKeys[top.path] {
+            if let problem = keyProblem(key, known: known, in: top.path, seen: top.keys, line: number, column: indent + 1) {
+                problems.append(problem)
             }
             top.keys[key] = number
             stack[stack.count - 1] = top
-        }
-        let path = top.path.isEmpty ? key : top.path + "." + key
-        let scalar = value.split(separator: "#", maxSplits: 1).first.map { $0.trimmingSpaces } ?? ""
-        if let allowed = allowedValues[path], checked, !scalar.isEmpty, !scalar.hasPrefix("|"), !scalar.hasPrefix(">") {
-            let plain = scalar.trimmingCharacters(in: "\"'")
-            if !allowed.contains(plain) {
-                problems.append(RuleFileProblem(line: number, column: indent + key.count + 3,
-                                                message: "'\(key)' is '\(plain)'; it must be one of: \(allowed.joined(separator: ", "))"))
-            }
-        }
-        if path == "id", checked, name != scalar.trimmingCharacters(in: "\"'") + ".yml" {
-            problems.append(RuleFileProblem(line: number, column: indent + key.count + 3,
-                                            message: "the id '\(scalar)' is not the file's name (\(name) should be \(scalar).yml)"))
+            problems += valueProblems(key, path: path, scalar: scalar, fileName: name, line: number, column: indent + key.count + 3)
         }
         if scalar.hasPrefix("|") || scalar.hasPrefix(">") {
             blockScalarIndent = indent
         } else if scalar.isEmpty, ruleFileKeys[path] != nil {
-            // A nested mapping follows, indented deeper: find its indentation from the next key line.
-            let next = lines[(offset + 1)...].first { line in
-                let text = line.drop { $0 == " " }
-                return !text.isEmpty && !text.hasPrefix("#")
-            }
-            let nextIndent = next.map { $0.count - $0.drop { $0 == " " }.count } ?? 0
+            // A nested mapping follows, indented deeper: its indentation is the next key line's.
+            let nextIndent = indentOfNextContent(after: offset, in: lines)
             if nextIndent > indent { stack.append((nextIndent, path, [:], number)) }
         }
     }
     for mapping in stack.reversed() { finish(mapping) }
     return problems.sorted { ($0.line, $0.column) < ($1.line, $1.column) }
+}
+
+/// A key of a checked mapping that is not one of its `known` keys, or that it gives twice.
+private func keyProblem(_ key: String, known: [String], in path: String, seen: [String: Int], line: Int, column: Int) -> RuleFileProblem? {
+    if !known.contains(key) {
+        return RuleFileProblem(line: line, column: column,
+                               message: "unknown key '\(key)'\(path.isEmpty ? "" : " in '\(path)'"); the keys are: \(known.joined(separator: ", "))")
+    }
+    if let first = seen[key] {
+        return RuleFileProblem(line: line, column: column, message: "'\(key)' is given twice (first on line \(first))")
+    }
+    return nil
+}
+
+/// A value outside its key's fixed set of choices, and an `id` that is not the file's name.
+private func valueProblems(_ key: String, path: String, scalar: String, fileName: String, line: Int, column: Int) -> [RuleFileProblem] {
+    var problems: [RuleFileProblem] = []
+    if let allowed = allowedValues[path], !scalar.isEmpty, !scalar.hasPrefix("|"), !scalar.hasPrefix(">") {
+        let plain = scalar.trimmingCharacters(in: "\"'")
+        if !allowed.contains(plain) {
+            problems.append(RuleFileProblem(line: line, column: column,
+                                            message: "'\(key)' is '\(plain)'; it must be one of: \(allowed.joined(separator: ", "))"))
+        }
+    }
+    if path == "id", fileName != scalar.trimmingCharacters(in: "\"'") + ".yml" {
+        problems.append(RuleFileProblem(line: line, column: column,
+                                        message: "the id '\(scalar)' is not the file's name (\(fileName) should be \(scalar).yml)"))
+    }
+    return problems
+}
+
+/// The indentation of the first line after `offset` that is neither blank nor a comment; 0 when none.
+private func indentOfNextContent(after offset: Int, in lines: [Substring]) -> Int {
+    let next = lines[(offset + 1)...].first { line in
+        let text = line.drop { $0 == " " }
+        return !text.isEmpty && !text.hasPrefix("#")
+    }
+    return next.map { $0.count - $0.drop { $0 == " " }.count } ?? 0
 }
 
 /// The types a Swift source declares as `struct Name: RuleLogic` (among other conformances), in

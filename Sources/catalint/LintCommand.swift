@@ -95,19 +95,7 @@ enum LintCommand {
                 options.progress = { done, total in progress.update(done: done, total: total) }
             }
             defer { progress?.finish() }
-            let inputs: LintInputs
-            if let name = request.stdinFilename {
-                guard workspace.configuration.inputKind(name) != nil else { throw LintError.notLintable(name) }
-                let text = request.stdinText
-                    ?? request.stdinData.map { FileText.standardInput($0, path: name, configuration: workspace.configuration) } ?? ""
-                inputs = .sources([(path: name, text: text)])
-            } else if request.changed {
-                let files = try Git.changedFiles(under: request.paths).filter { workspace.configuration.inputKind($0) != nil }
-                verbose("--changed: \(files.count) changed file\(files.count == 1 ? "" : "s")")
-                inputs = .files(files)
-            } else {
-                inputs = .paths(request.paths)
-            }
+            let inputs = try Self.inputs(of: request, configuration: workspace.configuration, verbose: verbose)
             try checkWriteTargets(request, configuration: workspace.configuration, inputs: inputs)
             if lintsSomeFiles(inputs) {
                 // A few files: index the rest of the project for the classes and helpers it declares.
@@ -122,15 +110,7 @@ enum LintCommand {
             result.diagnostics = FileText.columnsInFileEncoding(result.diagnostics)
             let buildReport = BuildLog.lines(result.build, membership: workspace.membership, verbose: request.verbose)
             for line in buildReport.verbose { verbose(line) }
-            verbose("\(result.filesChecked) file\(result.filesChecked == 1 ? "" : "s") checked")
-            for file in result.unindexed {
-                verbose("not indexed: \(file.path): \(file.reason); its declarations are unknown to this run")
-            }
-            if let cache = result.cache { verbose("cache: \(cache.hits) of \(cache.lookups) files' results from the cache") }
-            if let reread = result.reread {
-                verbose(reread == 0 ? "nothing changed since the last run: no file read"
-                                    : "\(reread) file\(reread == 1 ? "" : "s") changed since the last run, read again")
-            }
+            describe(result, verbose: verbose)
             let report = InputReport.of(result, configuration: workspace.configuration, request: request)
             var outcome = finish(&result, request: request, log: log)
             let warnings = result.warnings.map { "warning: \($0).\n" }.joined()
@@ -141,6 +121,35 @@ enum LintCommand {
             return outcome
         } catch {
             return .failure("error: \(error)")
+        }
+    }
+
+    /// What the run lints: standard input under its name, the files git sees as changed, or the paths.
+    private static func inputs(of request: LintRequest, configuration: Configuration, verbose: (String) -> Void) throws -> LintInputs {
+        if let name = request.stdinFilename {
+            guard configuration.inputKind(name) != nil else { throw LintError.notLintable(name) }
+            let text = request.stdinText
+                ?? request.stdinData.map { FileText.standardInput($0, path: name, configuration: configuration) } ?? ""
+            return .sources([(path: name, text: text)])
+        }
+        if request.changed {
+            let files = try Git.changedFiles(under: request.paths).filter { configuration.inputKind($0) != nil }
+            verbose("--changed: \(files.count) changed file\(files.count == 1 ? "" : "s")")
+            return .files(files)
+        }
+        return .paths(request.paths)
+    }
+
+    /// For `--verbose`: how many files were checked, which were not indexed, what came from the cache.
+    private static func describe(_ result: LintResult, verbose: (String) -> Void) {
+        verbose("\(result.filesChecked) file\(result.filesChecked == 1 ? "" : "s") checked")
+        for file in result.unindexed {
+            verbose("not indexed: \(file.path): \(file.reason); its declarations are unknown to this run")
+        }
+        if let cache = result.cache { verbose("cache: \(cache.hits) of \(cache.lookups) files' results from the cache") }
+        if let reread = result.reread {
+            verbose(reread == 0 ? "nothing changed since the last run: no file read"
+                                : "\(reread) file\(reread == 1 ? "" : "s") changed since the last run, read again")
         }
     }
 
@@ -319,25 +328,27 @@ enum ExitStatus {
 
 /// `catalint: 1234/3668 files` on standard error, rewritten in place, for runs longer than a second
 /// on a terminal; erased when the run ends.
-final class ProgressLine: @unchecked Sendable {
+final class ProgressLine: Sendable {
     private let start = Date()
-    private var lastWrite = Date.distantPast
-    private var shown = false
-    private let lock = NSLock()
+    private struct Shown {
+        var lastWrite = Date.distantPast
+        var shown = false
+    }
+    private let state = Locked(Shown())
 
     func update(done: Int, total: Int) {
-        lock.lock()
-        defer { lock.unlock() }
-        let now = Date()
-        guard now.timeIntervalSince(start) > 1, now.timeIntervalSince(lastWrite) > 0.1 || done == total else { return }
-        lastWrite = now
-        shown = true
-        FileHandle.standardError.write(Data("\rcatalint: \(done)/\(total) files".utf8))
+        state.withLock { state in
+            let now = Date()
+            guard now.timeIntervalSince(start) > 1, now.timeIntervalSince(state.lastWrite) > 0.1 || done == total else { return }
+            state.lastWrite = now
+            state.shown = true
+            FileHandle.standardError.write(Data("\rcatalint: \(done)/\(total) files".utf8))
+        }
     }
 
     func finish() {
-        lock.lock()
-        defer { lock.unlock() }
-        if shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        state.withLock { state in
+            if state.shown { FileHandle.standardError.write(Data("\r\u{1B}[K".utf8)) }
+        }
     }
 }

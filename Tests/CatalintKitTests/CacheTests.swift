@@ -129,18 +129,19 @@ final class CacheTests: XCTestCase {
                 try write(try String(contentsOf: url, encoding: .utf8) + "// round \(round)\n", to: url)
             }
             let group = DispatchGroup()
-            let outputs = LockedArray()
+            let outputs = Locked<[String]>([])
             for _ in 0..<4 {
                 group.enter()
                 DispatchQueue.global().async {
-                    if let run = try? runCatalint(["lint", "--format", "json", "."], in: directory) { outputs.append(run.stdout) }
+                    if let run = try? runCatalint(["lint", "--format", "json", "."], in: directory) { outputs.withLock { $0.append(run.stdout) } }
                     group.leave()
                 }
             }
             group.wait()
             let fresh = try lint(directory, ["--no-cache"]).stdout
-            XCTAssertEqual(outputs.values.count, 4)
-            for output in outputs.values { XCTAssertEqual(output, fresh) }
+            let values = outputs.withLock { $0 }
+            XCTAssertEqual(values.count, 4)
+            for output in values { XCTAssertEqual(output, fresh) }
             XCTAssertEqual(try lint(directory).stdout, fresh)
             XCTAssertNotEqual(fresh, "")
         }
@@ -211,21 +212,5 @@ final class CacheTests: XCTestCase {
                 XCTFail("a prefix of \(length) bytes decoded as \(misread.path)")
             }
         }
-    }
-}
-
-/// An array appended to from several threads.
-private final class LockedArray: @unchecked Sendable {
-    private var items: [String] = []
-    private let lock = NSLock()
-    func append(_ item: String) {
-        lock.lock()
-        items.append(item)
-        lock.unlock()
-    }
-    var values: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return items
     }
 }

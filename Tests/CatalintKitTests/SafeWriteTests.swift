@@ -1,5 +1,6 @@
 import Foundation
 import XCTest
+@testable import CatalintKit
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
@@ -84,10 +85,11 @@ final class SafeWriteTests: XCTestCase {
         let fifo = directory.appendingPathComponent("report.fifo").path
         XCTAssertEqual(mkfifo(fifo, 0o644), 0)
         // A reader, as `catalint --output >(...)` or a CI log collector would be.
-        let received = Received()
+        let received = Locked<Data?>(nil)
         let reader = Thread {
             let handle = FileHandle(forReadingAtPath: fifo)
-            received.set(handle?.readDataToEndOfFile() ?? Data())
+            let data = handle?.readDataToEndOfFile() ?? Data()
+            received.withLock { $0 = data }
         }
         reader.start()
         defer {
@@ -101,8 +103,8 @@ final class SafeWriteTests: XCTestCase {
         XCTAssertTrue(run.stdout.contains("Sources/A.swift:1:9: error[unavailable-control]"), run.stdout)
         XCTAssertEqual(fileType(fifo), S_IFIFO, "the FIFO was replaced")
         let deadline = Date().addingTimeInterval(10)
-        while received.value == nil && Date() < deadline { usleep(10_000) }
-        XCTAssertTrue(String(decoding: received.value ?? Data(), as: UTF8.self).contains("\"rule\": \"unavailable-control\""))
+        while received.withLock({ $0 }) == nil && Date() < deadline { usleep(10_000) }
+        XCTAssertTrue(String(decoding: received.withLock { $0 } ?? Data(), as: UTF8.self).contains("\"rule\": \"unavailable-control\""))
 
         // No one reads it: an error at once, not a hang, and the FIFO is left as it was.
         let unread = try runBounded(["lint", "--no-cache", "--output", "report.fifo", "Sources"], in: directory, timeout: 20)
@@ -171,23 +173,5 @@ final class SafeWriteTests: XCTestCase {
             XCTAssertEqual(try leftovers(out, besides: ["report.json"]), [], "a temporary file is left")
         }
         if !caught { throw XCTSkip("the report was written too fast to send SIGTERM while it was") }
-    }
-}
-
-/// Data handed from a reader thread.
-private final class Received: @unchecked Sendable {
-    private let lock = NSLock()
-    private var stored: Data?
-
-    var value: Data? {
-        lock.lock()
-        defer { lock.unlock() }
-        return stored
-    }
-
-    func set(_ data: Data) {
-        lock.lock()
-        stored = data
-        lock.unlock()
     }
 }

@@ -4,8 +4,27 @@ public enum Severity: String, Sendable, Codable, CaseIterable, Comparable {
     case warning
     case error
 
-    public static func < (lhs: Severity, rhs: Severity) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
+    public static func < (lhs: Severity, rhs: Severity) -> Bool { lhs.isDeclared(before: rhs) }
+}
+
+extension Severity {
+    /// What another format calls this severity, given for each: GitLab's `major`, `minor` and
+    /// `info`, a terminal's colors, the Language Server Protocol's numbers.
+    package func choose<Name>(error: Name, warning: Name, note: Name) -> Name {
+        switch self {
+        case .error: error
+        case .warning: warning
+        case .note: note
+        }
+    }
+}
+
+extension CaseIterable where Self: Equatable {
+    /// True when this case comes before `other` in the type's declaration: the order of
+    /// severities and fix applicabilities.
+    func isDeclared(before other: Self) -> Bool {
+        let cases = Array(Self.allCases)
+        return cases.firstIndex(of: self)! < cases.firstIndex(of: other)!
     }
 }
 

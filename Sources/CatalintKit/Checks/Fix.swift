@@ -6,9 +6,7 @@ public enum FixApplicability: String, Sendable, Codable, Comparable, CaseIterabl
     case safe
     case unsafe
 
-    public static func < (lhs: FixApplicability, rhs: FixApplicability) -> Bool {
-        allCases.firstIndex(of: lhs)! < allCases.firstIndex(of: rhs)!
-    }
+    public static func < (lhs: FixApplicability, rhs: FixApplicability) -> Bool { lhs.isDeclared(before: rhs) }
 }
 
 /// One change to a file's text: the text from `start` up to (not including) `end` becomes
@@ -18,21 +16,17 @@ public struct TextEdit: Hashable, Sendable, Comparable, Codable {
     public var end: SourcePosition
     public var replacement: String
 
-    public init(start: SourcePosition, end: SourcePosition, replacement: String) {
-        self.start = start
-        self.end = end
-        self.replacement = replacement
-    }
-
-    /// An insertion at `position`.
-    public init(inserting replacement: String, at position: SourcePosition) {
-        self.init(start: position, end: position, replacement: replacement)
-    }
-
     public static func < (lhs: TextEdit, rhs: TextEdit) -> Bool {
         if lhs.start != rhs.start { return lhs.start < rhs.start }
         if lhs.end != rhs.end { return lhs.end < rhs.end }
         return lhs.replacement < rhs.replacement
+    }
+}
+
+extension TextEdit {
+    /// An insertion at `position`.
+    init(inserting replacement: String, at position: SourcePosition) {
+        self.init(start: position, end: position, replacement: replacement)
     }
 }
 
@@ -43,7 +37,7 @@ public struct Fix: Hashable, Sendable, Codable {
     public var applicability: FixApplicability
     public var edits: [TextEdit]
 
-    public init(title: String, applicability: FixApplicability, edits: [TextEdit]) {
+    init(title: String, applicability: FixApplicability, edits: [TextEdit]) {
         self.title = title
         self.applicability = applicability
         self.edits = edits.sorted()
@@ -86,7 +80,7 @@ public enum FixApplier {
     /// (insertions at the same place are applied in order).
     public static func apply(_ edits: [TextEdit], to text: String) -> String? {
         var bytes = Array(text.utf8)
-        let lineStarts = Self.lineStarts(bytes)
+        let lineStarts = SourceText.lineStarts(bytes)
         var ranges: [(Range<Int>, String)] = []
         for edit in edits.sorted() {
             guard let start = offset(edit.start, lineStarts, bytes.count),
@@ -118,22 +112,6 @@ public enum FixApplier {
             replacements.formUnion(fix.edits.map(\.replacement.trimmingWhitespace))
         }
         return chosen
-    }
-
-    private static func lineStarts(_ bytes: [UInt8]) -> [Int] {
-        var starts = [0]
-        var index = 0
-        while index < bytes.count {
-            let byte = bytes[index]
-            if byte == UInt8(ascii: "\n") {
-                starts.append(index + 1)
-            } else if byte == UInt8(ascii: "\r") {
-                if index + 1 < bytes.count, bytes[index + 1] == UInt8(ascii: "\n") { index += 1 }
-                starts.append(index + 1)
-            }
-            index += 1
-        }
-        return starts
     }
 
     private static func offset(_ position: SourcePosition, _ lineStarts: [Int], _ count: Int) -> Int? {

@@ -2,25 +2,18 @@ import Yams
 
 /// A place a rule found, with what its message, help and fix title need: `values`, text from the
 /// code or the knowledge shown as it is, and `phrases`, parts worded in the rule's YAML file.
-public struct Finding: Sendable {
-    public var position: SourcePosition
-    public var values: [String: String]
-    public var phrases: [String: Phrase]
+struct Finding: Sendable {
+    var position: SourcePosition
+    var values: [String: String]
+    var phrases: [String: Phrase] = [:]
     /// Where the rule's fix, if it has one, would edit (nil: no fix here).
-    public var site: EditSite?
-
-    public init(position: SourcePosition, values: [String: String], phrases: [String: Phrase] = [:], site: EditSite? = nil) {
-        self.position = position
-        self.values = values
-        self.phrases = phrases
-        self.site = site
-    }
+    var site: EditSite?
 }
 
 /// A part of a message that a rule's logic picks and its YAML file words (`phrases:`), so that a
 /// rule's Swift holds no words: `.named("a_width", ["value": .text("1024")])` with
 /// `a_width: "a width of {value}"` shows "a width of 1024".
-public indirect enum Phrase: Sendable {
+indirect enum Phrase: Sendable {
     /// The rule's phrase of this name, its placeholders filled from these parts.
     case named(String, [String: Phrase] = [:])
     /// Text from the code or the knowledge, shown as it is.

@@ -1,5 +1,5 @@
 /// A user-interface idiom an iPad app can run in.
-public enum Idiom: String, CaseIterable, Sendable, Codable {
+public enum Idiom: String, CaseIterable, Sendable {
     /// "Optimize Interface for Mac" on Mac Catalyst.
     case mac
     /// iPad, and "Scale Interface to Match iPad" on Mac Catalyst.
@@ -9,7 +9,7 @@ public enum Idiom: String, CaseIterable, Sendable, Codable {
     case other
 
     /// The idiom named by a `UIUserInterfaceIdiom` member, such as `mac` in `.mac`.
-    public init?(memberName: String) {
+    init?(memberName: String) {
         switch memberName {
         case "mac": self = .mac
         case "pad": self = .pad
@@ -21,16 +21,16 @@ public enum Idiom: String, CaseIterable, Sendable, Codable {
 }
 
 /// A set of idioms: where a piece of code can run, as far as the checks around it tell.
-public struct IdiomSet: OptionSet, Hashable, Sendable, Codable {
-    public let rawValue: UInt8
-    public init(rawValue: UInt8) { self.rawValue = rawValue }
+struct IdiomSet: OptionSet, Hashable, Sendable, Codable {
+    let rawValue: UInt8
+    init(rawValue: UInt8) { self.rawValue = rawValue }
 
-    public init(_ idioms: [Idiom]) {
+    init(_ idioms: [Idiom]) {
         self = []
         for idiom in idioms { insert(IdiomSet(idiom)) }
     }
 
-    public init(_ idiom: Idiom) {
+    init(_ idiom: Idiom) {
         switch idiom {
         case .mac: self = .mac
         case .pad: self = .pad
@@ -39,11 +39,11 @@ public struct IdiomSet: OptionSet, Hashable, Sendable, Codable {
         }
     }
 
-    public static let mac = IdiomSet(rawValue: 1)
-    public static let pad = IdiomSet(rawValue: 2)
-    public static let phone = IdiomSet(rawValue: 4)
-    public static let other = IdiomSet(rawValue: 8)
-    public static let all: IdiomSet = [.mac, .pad, .phone, .other]
+    static let mac = IdiomSet(rawValue: 1)
+    static let pad = IdiomSet(rawValue: 2)
+    static let phone = IdiomSet(rawValue: 4)
+    static let other = IdiomSet(rawValue: 8)
+    static let all: IdiomSet = [.mac, .pad, .phone, .other]
 }
 
 /// What the code around a fact says about where that fact can take effect.
@@ -51,57 +51,50 @@ public struct IdiomSet: OptionSet, Hashable, Sendable, Codable {
 /// Front ends fill it from compile-time conditions (`#if targetEnvironment(macCatalyst)`), run-time
 /// idiom checks (`traitCollection.userInterfaceIdiom != .mac`), availability attributes
 /// (`@available(macCatalyst, unavailable)`), or an interface file's own idiom list.
-public struct GuardContext: Hashable, Sendable, Codable {
+struct GuardContext: Hashable, Sendable, Codable {
     /// False when the code is compiled out of Mac Catalyst builds.
-    public var builtForMacCatalyst: Bool
+    var builtForMacCatalyst: Bool = true
     /// The idioms the code can run in.
-    public var idioms: IdiomSet
+    var idioms: IdiomSet = .all
     /// True inside a declaration marked unavailable on Mac Catalyst.
-    public var unavailableOnMacCatalyst: Bool
+    var unavailableOnMacCatalyst: Bool = false
     /// True inside a SwiftUI preview (`#Preview`, a `PreviewProvider`), which never runs in the app.
-    public var isPreview: Bool
+    var isPreview: Bool = false
     /// The conditions on the idiom, through helpers that may be declared in other files, that the
     /// code runs under: a link of its file's `RequirementChain`, or nil for none. Resolution folds
     /// them into `idioms` and clears this.
-    public var requirement: Int32?
+    var requirement: Int32?
     /// The checks a rule names that are known to hold where the code runs (`isSourceTypeAvailable`
     /// inside `if UIImagePickerController.isSourceTypeAvailable(.camera) { ... }`), sorted.
-    public var checks: [String] = []
-
-    public init(builtForMacCatalyst: Bool = true, idioms: IdiomSet = .all, unavailableOnMacCatalyst: Bool = false, isPreview: Bool = false) {
-        self.builtForMacCatalyst = builtForMacCatalyst
-        self.idioms = idioms
-        self.unavailableOnMacCatalyst = unavailableOnMacCatalyst
-        self.isPreview = isPreview
-    }
+    var checks: [String] = []
 
     /// No guard at all: the code runs everywhere.
-    public static let unguarded = GuardContext()
+    static let unguarded = GuardContext()
 
     /// Whether the code can run in the Mac idiom, the question every rule asks first.
-    public var runsInMacIdiom: Bool {
+    var runsInMacIdiom: Bool {
         runsOnMac(in: .mac)
     }
 
     /// Whether the code can run on the Mac in either idiom (the pad idiom is "Scale Interface to
     /// Match iPad"), for what breaks on the Mac whichever idiom the app uses.
-    public var runsOnMac: Bool {
+    var runsOnMac: Bool {
         runsOnMac(in: .mac) || runsOnMac(in: .pad)
     }
 
     /// Whether the code can run on the Mac in `idiom`.
-    public func runsOnMac(in idiom: Idiom) -> Bool {
+    func runsOnMac(in idiom: Idiom) -> Bool {
         builtForMacCatalyst && idioms.contains(IdiomSet(idiom)) && !unavailableOnMacCatalyst && !isPreview
     }
 
     /// Whether the code can run, on any device, in an idiom other than the Mac's (for what breaks
     /// everywhere but the Mac idiom). A preview never runs in the app.
-    public var runsOutsideMacIdiom: Bool {
+    var runsOutsideMacIdiom: Bool {
         !idioms.intersection([.pad, .phone]).isEmpty && !isPreview
     }
 
     /// This context, where the check `name` is known to hold.
-    public func checking(_ name: String) -> GuardContext {
+    func checking(_ name: String) -> GuardContext {
         guard !checks.contains(name) else { return self }
         var copy = self
         copy.checks = (checks + [name]).sorted()
@@ -109,7 +102,7 @@ public struct GuardContext: Hashable, Sendable, Codable {
     }
 
     /// This context narrowed to the idioms in `idioms`.
-    public func restricted(to idioms: IdiomSet) -> GuardContext {
+    func restricted(to idioms: IdiomSet) -> GuardContext {
         var copy = self
         copy.idioms = self.idioms.intersection(idioms)
         return copy
@@ -119,16 +112,16 @@ public struct GuardContext: Hashable, Sendable, Codable {
 /// The conditions on the idiom that the code of one file runs under, shared: each link adds one
 /// condition to the link before it, so the statements after a long run of early exits each name
 /// one link instead of holding every exit before them. A context's `requirement` is a link's index.
-public struct RequirementChain: Hashable, Sendable, Codable {
-    public struct Link: Hashable, Sendable, Codable {
+struct RequirementChain: Hashable, Sendable, Codable {
+    struct Link: Hashable, Sendable, Codable {
         /// The link this one adds to: always an earlier one.
-        public var parent: Int32?
-        public var condition: PendingCondition
+        var parent: Int32?
+        var condition: PendingCondition
     }
 
-    public private(set) var links: [Link] = []
+    private(set) var links: [Link] = []
 
-    public init() {}
+    init() {}
 
     /// Adds `condition` to the chain that ends at `parent`; returns the new link.
     mutating func add(_ condition: PendingCondition, to parent: Int32?) -> Int32 {
@@ -144,7 +137,7 @@ public struct RequirementChain: Hashable, Sendable, Codable {
         self.links = links
     }
 
-    public init(from decoder: Decoder) throws {
+    init(from decoder: Decoder) throws {
         let container = try decoder.singleValueContainer()
         guard let chain = RequirementChain(links: try container.decode([Link].self)) else {
             throw DecodingError.dataCorruptedError(in: container, debugDescription: "a link that adds to a later one")
@@ -152,7 +145,7 @@ public struct RequirementChain: Hashable, Sendable, Codable {
         self = chain
     }
 
-    public func encode(to encoder: Encoder) throws {
+    func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(links)
     }

@@ -4,7 +4,7 @@
 ///
 /// `traitCollection.userInterfaceIdiom == .pad && isLandscape` is
 /// `.and(.idiom([.pad]), .other("isLandscape", names: ["isLandscape"]))`.
-public indirect enum IdiomCondition: Hashable, Sendable, Codable {
+indirect enum IdiomCondition: Hashable, Sendable, Codable {
     case constant(Bool)
     /// True exactly in these idioms: `userInterfaceIdiom == .pad` is `.idiom([.pad])`.
     case idiom(IdiomSet)
@@ -19,7 +19,7 @@ public indirect enum IdiomCondition: Hashable, Sendable, Codable {
     case or(IdiomCondition, IdiomCondition)
 
     /// True when the condition names the idiom, directly or through a helper.
-    public var mentionsIdiom: Bool {
+    var mentionsIdiom: Bool {
         switch self {
         case .constant, .other: return false
         case .idiom, .helper, .helperIdiom: return true
@@ -29,7 +29,7 @@ public indirect enum IdiomCondition: Hashable, Sendable, Codable {
     }
 
     /// The helpers the condition uses, in source order.
-    public var helpers: [HelperUse] {
+    var helpers: [HelperUse] {
         switch self {
         case .constant, .idiom, .other: return []
         case .helper(let use), .helperIdiom(let use, _): return [use]
@@ -39,7 +39,7 @@ public indirect enum IdiomCondition: Hashable, Sendable, Codable {
     }
 
     /// The identifiers of the parts that do not depend on the idiom.
-    public var otherNames: [String] {
+    var otherNames: [String] {
         switch self {
         case .constant, .idiom, .helper, .helperIdiom: return []
         case .other(_, let names): return names
@@ -49,7 +49,7 @@ public indirect enum IdiomCondition: Hashable, Sendable, Codable {
     }
 
     /// `!self`, simplified.
-    public var negated: IdiomCondition {
+    var negated: IdiomCondition {
         switch self {
         case .constant(let value): return .constant(!value)
         case .not(let inner): return inner
@@ -58,41 +58,34 @@ public indirect enum IdiomCondition: Hashable, Sendable, Codable {
     }
 
     /// `self && other`, simplified.
-    public func and(_ other: IdiomCondition) -> IdiomCondition {
-        switch (self, other) {
-        case (.constant(false), _), (_, .constant(false)): return .constant(false)
-        case (.constant(true), _): return other
-        case (_, .constant(true)): return self
-        default: return self == other ? self : .and(self, other)
-        }
-    }
+    func and(_ other: IdiomCondition) -> IdiomCondition { joined(other, neutral: true) { .and($0, $1) } }
 
     /// `self || other`, simplified.
-    public func or(_ other: IdiomCondition) -> IdiomCondition {
+    func or(_ other: IdiomCondition) -> IdiomCondition { joined(other, neutral: false) { .or($0, $1) } }
+
+    /// `self` and `other` joined by `&&` (whose neutral constant is `true`) or `||` (`false`): the
+    /// other constant decides the whole, the neutral one drops out, and a condition joined with
+    /// itself is itself.
+    private func joined(_ other: IdiomCondition, neutral: Bool, _ join: (IdiomCondition, IdiomCondition) -> IdiomCondition) -> IdiomCondition {
         switch (self, other) {
-        case (.constant(true), _), (_, .constant(true)): return .constant(true)
-        case (.constant(false), _): return other
-        case (_, .constant(false)): return self
-        default: return self == other ? self : .or(self, other)
+        case (.constant(!neutral), _), (_, .constant(!neutral)): return .constant(!neutral)
+        case (.constant(neutral), _): return other
+        case (_, .constant(neutral)): return self
+        default: return self == other ? self : join(self, other)
         }
     }
 }
 
 /// A use of a helper that may compare the idiom, by name: `isPad` in `if isPad`, `UIDevice.isPad`,
 /// `traitCollection.isPhone`, `isPad()`.
-public struct HelperUse: Hashable, Sendable, Codable {
-    public var name: String
+struct HelperUse: Hashable, Sendable, Codable {
+    var name: String
     /// The file the use is in: helpers declared in the same file are preferred.
-    public var path: String
-
-    public init(name: String, path: String) {
-        self.name = name
-        self.path = path
-    }
+    var path: String
 }
 
 /// What a helper declaration holds, as the Swift front end reads it.
-public enum HelperValue: Hashable, Sendable, Codable {
+enum HelperValue: Hashable, Sendable, Codable {
     /// A Boolean condition: `var isPad: Bool { userInterfaceIdiom == .pad }`.
     case condition(IdiomCondition)
     /// The idiom itself: `let idiom = traitCollection.userInterfaceIdiom`.
@@ -100,36 +93,26 @@ public enum HelperValue: Hashable, Sendable, Codable {
 }
 
 /// A helper declaration: a variable, property or function whose value is an idiom condition or the idiom.
-public struct HelperDeclaration: Hashable, Sendable, Codable {
-    public var name: String
-    public var value: HelperValue
+struct HelperDeclaration: Hashable, Sendable, Codable {
+    var name: String
+    var value: HelperValue
     /// Where it is declared, for messages ("`isPad`, which compares the idiom at Device.swift:12").
-    public var position: SourcePosition
-
-    public init(name: String, value: HelperValue, position: SourcePosition) {
-        self.name = name
-        self.value = value
-        self.position = position
-    }
+    var position: SourcePosition
 }
 
 /// Evaluates idiom conditions, idiom by idiom, with the helpers of the whole project.
-public struct IdiomEvaluator: Sendable {
+struct IdiomEvaluator: Sendable {
     /// Helper declarations by name.
-    public var helpers: [String: [HelperDeclaration]]
+    var helpers: [String: [HelperDeclaration]] = [:]
     /// When given, the helper names looked up (`Resolution.log`).
     var log: ReadLog?
 
     /// How deep helpers may refer to helpers; deeper (or circular) references count as unknown.
     static let maximumDepth = 8
 
-    public init(helpers: [String: [HelperDeclaration]] = [:]) {
-        self.helpers = helpers
-    }
-
     /// The declaration a use refers to: one in the same file first, else the first by path and line;
     /// nil when no helper has that name.
-    public func declaration(of use: HelperUse) -> HelperDeclaration? {
+    func declaration(of use: HelperUse) -> HelperDeclaration? {
         log?.read(.helper(use.name))
         guard let candidates = helpers[use.name], !candidates.isEmpty else { return nil }
         if let local = candidates.first(where: { $0.position.path == use.path }) { return local }
@@ -138,7 +121,7 @@ public struct IdiomEvaluator: Sendable {
 
     /// What is left of `condition` when the idiom is `idiom`: `.constant(true)` or `.constant(false)`
     /// when the idiom decides it, else the condition on everything else.
-    public func residual(_ condition: IdiomCondition, in idiom: Idiom) -> IdiomCondition {
+    func residual(_ condition: IdiomCondition, in idiom: Idiom) -> IdiomCondition {
         residual(condition, in: idiom, depth: 0)
     }
 
@@ -169,7 +152,7 @@ public struct IdiomEvaluator: Sendable {
     }
 
     /// The idioms in which the condition can be true, and those in which it can be false.
-    public func outcome(of condition: IdiomCondition) -> (whenTrue: IdiomSet, whenFalse: IdiomSet) {
+    func outcome(of condition: IdiomCondition) -> (whenTrue: IdiomSet, whenFalse: IdiomSet) {
         var whenTrue: IdiomSet = []
         var whenFalse: IdiomSet = []
         for idiom in Idiom.allCases {
@@ -181,7 +164,7 @@ public struct IdiomEvaluator: Sendable {
     }
 
     /// True when a helper's value is the idiom, or a condition that is not the same in every idiom.
-    public func comparesIdiom(_ declaration: HelperDeclaration) -> Bool {
+    func comparesIdiom(_ declaration: HelperDeclaration) -> Bool {
         switch declaration.value {
         case .idiom:
             return true
@@ -191,7 +174,7 @@ public struct IdiomEvaluator: Sendable {
     }
 
     /// The declarations of the helpers a condition uses, each once, in order.
-    public func idiomHelpers(in condition: IdiomCondition) -> [HelperDeclaration] {
+    func idiomHelpers(in condition: IdiomCondition) -> [HelperDeclaration] {
         var seen: Set<String> = []
         var result: [HelperDeclaration] = []
         for use in condition.helpers where !seen.contains(use.name) {

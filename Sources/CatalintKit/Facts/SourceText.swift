@@ -117,38 +117,43 @@ struct SourceText: Sendable {
 }
 
 /// The positions a `SourceText` computed on the line it last worked on, sorted by offset; shared by
-/// copies of the same text, guarded by a lock.
-private final class ColumnCursor: @unchecked Sendable {
+/// copies of the same text, behind a lock.
+private final class ColumnCursor: Sendable {
     typealias Point = (offset: Int, characters: Int, utf16: Int)
-    private let lock = NSLock()
-    private var line = 0
-    private var points: [Point] = []
 
-    /// The known position on `line` nearest before or at `offset`.
-    func nearest(line: Int, atOrBefore offset: Int) -> Point? {
-        lock.lock()
-        defer { lock.unlock() }
-        guard line == self.line, !points.isEmpty else { return nil }
-        // Positions mostly come in order: look from the end first, then bisect.
-        if let last = points.last, last.offset <= offset { return last }
-        var low = 0, high = points.count
-        while low < high {
-            let middle = (low + high) / 2
-            if points[middle].offset <= offset { low = middle + 1 } else { high = middle }
-        }
-        return low > 0 ? points[low - 1] : nil
+    private struct Line {
+        var number = 0
+        var points: [Point] = []
     }
 
-    func record(line: Int, _ point: Point) {
-        lock.lock()
-        defer { lock.unlock() }
-        if line != self.line {
-            self.line = line
-            points.removeAll(keepingCapacity: true)
+    private let line = Locked(Line())
+
+    /// The known position on `line` nearest before or at `offset`.
+    func nearest(line number: Int, atOrBefore offset: Int) -> Point? {
+        line.withLock { line in
+            guard number == line.number, !line.points.isEmpty else { return nil }
+            let points = line.points
+            // Positions mostly come in order: look from the end first, then bisect.
+            if let last = points.last, last.offset <= offset { return last }
+            var low = 0, high = points.count
+            while low < high {
+                let middle = (low + high) / 2
+                if points[middle].offset <= offset { low = middle + 1 } else { high = middle }
+            }
+            return low > 0 ? points[low - 1] : nil
         }
-        var index = points.count
-        while index > 0, points[index - 1].offset > point.offset { index -= 1 }
-        if index > 0, points[index - 1].offset == point.offset { return }
-        points.insert(point, at: index)
+    }
+
+    func record(line number: Int, _ point: Point) {
+        line.withLock { line in
+            if number != line.number {
+                line.number = number
+                line.points.removeAll(keepingCapacity: true)
+            }
+            var index = line.points.count
+            while index > 0, line.points[index - 1].offset > point.offset { index -= 1 }
+            if index > 0, line.points[index - 1].offset == point.offset { return }
+            line.points.insert(point, at: index)
+        }
     }
 }

@@ -1,15 +1,15 @@
 /// The value given for a `UIControl.State` argument or key.
-public enum ControlStateValue: Hashable, Sendable, Codable, CustomStringConvertible {
+enum ControlStateValue: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The named states, without `normal` (which is the empty set): `[]` is the normal state.
     case states([String])
     /// A value the front end cannot read: a variable, a function call, a member that is no state.
     case unknown(String)
 
     /// The members of `UIControl.State`.
-    public static let knownStates: [String] = ["normal", "highlighted", "disabled", "selected", "focused", "application", "reserved"]
+    static let knownStates: [String] = ["normal", "highlighted", "disabled", "selected", "focused", "application", "reserved"]
 
     /// A value from state names, normalized: `normal` drops out, order and duplicates do not matter.
-    public static func named(_ names: [String]) -> ControlStateValue {
+    static func named(_ names: [String]) -> ControlStateValue {
         if let unknown = names.first(where: { !knownStates.contains($0) }) {
             return .unknown(unknown)
         }
@@ -17,13 +17,13 @@ public enum ControlStateValue: Hashable, Sendable, Codable, CustomStringConverti
     }
 
     /// True when the value is known and is not `.normal`.
-    public var isKnownNonNormal: Bool {
+    var isKnownNonNormal: Bool {
         if case .states(let names) = self { return !names.isEmpty }
         return false
     }
 
     /// Swift spelling: `.normal`, `.highlighted`, `[.selected, .highlighted]`.
-    public var description: String {
+    var description: String {
         switch self {
         case .states(let names):
             if names.isEmpty { return ".normal" }
@@ -36,57 +36,38 @@ public enum ControlStateValue: Hashable, Sendable, Codable, CustomStringConverti
 }
 
 /// A UI object created at a place: `UIStepper()`, a `<stepper>` element, a `class: UIStepper` node.
-public struct CreationFact: Hashable, Sendable {
+struct CreationFact: Hashable, Sendable {
     /// The class created, as written.
-    public var className: String
+    var className: String
     /// The class and its known superclasses, most specific first (`[MyRefresh, UIRefreshControl]`).
-    public var classChain: [String]
-    public var position: SourcePosition
-    public var guardContext: GuardContext
+    var classChain: [String]
+    var position: SourcePosition
+    var guardContext: GuardContext
     /// The statement that creates it, for fixes (Swift only).
-    public var site: EditSite?
-
-    public init(className: String, classChain: [String], position: SourcePosition, guardContext: GuardContext, site: EditSite? = nil) {
-        self.className = className
-        self.classChain = classChain
-        self.position = position
-        self.guardContext = guardContext
-        self.site = site
-    }
+    var site: EditSite?
 }
 
 /// One property of a UI object being set, for a control state or not.
 ///
 /// `slider.setThumbImage(image, for: .normal)` is the property `thumbImage` for the state `.normal`;
 /// `slider.thumbTintColor = .red` is the property `thumbTintColor` with no state.
-public struct SettingFact: Hashable, Sendable, Codable {
+struct SettingFact: Hashable, Sendable, Codable {
     /// The UIKit property name: `title`, `thumbImage`, `minimumTrackTintColor`.
-    public var property: String
+    var property: String
     /// The control state, for state-dependent setters; nil for a plain property.
-    public var state: ControlStateValue?
+    var state: ControlStateValue?
     /// How the source spells it, for messages: `setTitle(_:for:)`, `thumbTintColor`, `<state key="selected">`.
-    public var spelling: String
+    var spelling: String
     /// The value when it is a plain name (`pad` in `= .pad`), else nil.
-    public var value: String?
-    public var position: SourcePosition
-    public var guardContext: GuardContext
+    var value: String?
+    var position: SourcePosition
+    var guardContext: GuardContext
     /// The statement that sets it and the object it is set on, for fixes (Swift only).
-    public var site: EditSite?
-
-    public init(property: String, state: ControlStateValue?, spelling: String, value: String?, position: SourcePosition,
-                guardContext: GuardContext, site: EditSite? = nil) {
-        self.property = property
-        self.state = state
-        self.spelling = spelling
-        self.value = value
-        self.position = position
-        self.guardContext = guardContext
-        self.site = site
-    }
+    var site: EditSite?
 }
 
 /// Which object a fact is about: facts with the same id, from any file, are about the same object.
-public indirect enum ObjectID: Hashable, Sendable, Codable {
+indirect enum ObjectID: Hashable, Sendable, Codable {
     /// A property of a type, the same object in every method: `RecipeCell.bookmark`.
     case property(type: String, name: String)
     /// A property reached through another object: `cell.bookmark` where `cell` is a `RecipeCell`.
@@ -105,27 +86,20 @@ public indirect enum ObjectID: Hashable, Sendable, Codable {
 }
 
 /// A UI object, or every instance of a class (`self` in a subclass), with the settings made on it.
-public struct UIObjectFact: Hashable, Sendable, Codable {
+struct UIObjectFact: Hashable, Sendable, Codable {
     /// Identity across files: settings with the same id were made on the same object.
-    public var id: ObjectID
+    var id: ObjectID
     /// The class, most specific first, with known superclasses; empty when the type is unknown.
-    public var classChain: [String]
+    var classChain: [String]
     /// The behavioral style the object asks for (`pad`), on the object or in its class's initializer.
-    public var preferredBehavioralStyle: String?
-    public var settings: [SettingFact]
-
-    public init(id: ObjectID, classChain: [String], preferredBehavioralStyle: String? = nil, settings: [SettingFact] = []) {
-        self.id = id
-        self.classChain = classChain
-        self.preferredBehavioralStyle = preferredBehavioralStyle
-        self.settings = settings
-    }
+    var preferredBehavioralStyle: String?
+    var settings: [SettingFact] = []
 
     /// True when the type of the object is known.
-    public var isTypeKnown: Bool { !classChain.isEmpty }
+    var isTypeKnown: Bool { !classChain.isEmpty }
 
     /// True when `className` is the object's class or one of its superclasses.
-    public func isKind(of className: String) -> Bool { classChain.contains(className) }
+    func isKind(of className: String) -> Bool { classChain.contains(className) }
 
     /// Adds what `other` knows of the same object.
     mutating func merge(_ other: UIObjectFact) {
@@ -137,207 +111,134 @@ public struct UIObjectFact: Hashable, Sendable, Codable {
 
 /// A call a rule names, by its name alone: a SwiftUI view (`Stepper(...)`) or modifier
 /// (`.refreshable { }`, `.tabViewStyle(.page)`), with the names in its arguments.
-public struct CallFact: Hashable, Sendable, Codable {
-    public var name: String
+struct CallFact: Hashable, Sendable, Codable {
+    var name: String
     /// The identifiers and member names in its arguments, in order (`page`, `PageTabViewStyle`),
     /// not those of trailing closures.
-    public var argumentNames: [String]
+    var argumentNames: [String]
     /// How the source spells the call, for messages: `.tabViewStyle(.page)`, `Stepper(...)`.
-    public var spelling: String
-    public var position: SourcePosition
-    public var guardContext: GuardContext
-
-    public init(name: String, argumentNames: [String], spelling: String, position: SourcePosition, guardContext: GuardContext) {
-        self.name = name
-        self.argumentNames = argumentNames
-        self.spelling = spelling
-        self.position = position
-        self.guardContext = guardContext
-    }
+    var spelling: String
+    var position: SourcePosition
+    var guardContext: GuardContext
 }
 
 /// A width and/or height written as numbers: a frame, a size, a constraint constant.
-public struct SizeFact: Hashable, Sendable, Codable {
-    public var width: Double?
-    public var height: Double?
+struct SizeFact: Hashable, Sendable, Codable {
+    var width: Double?
+    var height: Double?
     /// How the source spells it, for messages: `CGSize(width:height:)`, `constraint(equalToConstant:)`.
-    public var spelling: String
+    var spelling: String
     /// What the size is for, as the code around it names it: the calls it is passed to, their
     /// argument labels, the variable or property it is assigned to (`UIGraphicsImageRenderer`,
     /// `size`, `minimumSize`). Rules read them to tell a view's size from an image's or a window's.
-    public var purposeNames: [String]
-    public var position: SourcePosition
-    public var guardContext: GuardContext
-
-    public init(width: Double?, height: Double?, spelling: String, purposeNames: [String] = [], position: SourcePosition, guardContext: GuardContext) {
-        self.width = width
-        self.height = height
-        self.spelling = spelling
-        self.purposeNames = purposeNames
-        self.position = position
-        self.guardContext = guardContext
-    }
+    var purposeNames: [String] = []
+    var position: SourcePosition
+    var guardContext: GuardContext
 }
 
 /// A number compared with a width or height: `UIScreen.main.bounds.height == 812`,
 /// `case 414:` in `switch screenWidth`, `nativeBounds.height >= 2436`.
-public struct DimensionComparisonFact: Hashable, Sendable, Codable {
-    public var value: Double
+struct DimensionComparisonFact: Hashable, Sendable, Codable {
+    var value: Double
     /// True for `==`, `!=` and `switch` cases; false for `<`, `<=`, `>`, `>=`.
-    public var isEquality: Bool
+    var isEquality: Bool
     /// The identifiers of the other side (`UIScreen`, `main`, `nativeBounds`, `height`).
-    public var subjectNames: [String]
+    var subjectNames: [String]
     /// How the source spells the comparison, for messages.
-    public var spelling: String
+    var spelling: String
     /// The position of the number.
-    public var position: SourcePosition
-    public var guardContext: GuardContext
-
-    public init(value: Double, isEquality: Bool, subjectNames: [String], spelling: String, position: SourcePosition, guardContext: GuardContext) {
-        self.value = value
-        self.isEquality = isEquality
-        self.subjectNames = subjectNames
-        self.spelling = spelling
-        self.position = position
-        self.guardContext = guardContext
-    }
+    var position: SourcePosition
+    var guardContext: GuardContext
 }
 
 /// A choice made on the user-interface idiom: an `if` (with its `else if`s), `guard`, `?:` or
 /// `switch` whose conditions read the idiom, directly or through helpers.
-public struct IdiomDecisionFact: Hashable, Sendable {
+struct IdiomDecisionFact: Hashable, Sendable {
     /// One step of the way an idiom goes through the decision: the branch it may take, and what
     /// else that depends on (`.constant(true)` when the idiom alone decides).
-    public struct Step: Hashable, Sendable {
-        public var branch: Int
-        public var condition: IdiomCondition
-
-        public init(branch: Int, condition: IdiomCondition) {
-            self.branch = branch
-            self.condition = condition
-        }
+    struct Step: Hashable, Sendable {
+        var branch: Int
+        var condition: IdiomCondition
     }
 
     /// The spelling of the decision, for messages: `traitCollection.userInterfaceIdiom == .pad`.
-    public var spelling: String
+    var spelling: String
     /// What each branch is, for messages: "the `else` branch", "`default`".
-    public var branches: [String]
+    var branches: [String]
     /// For each branch, the identifiers its own decisions read (`horizontalSizeClass` in a nested
     /// `if`): a branch that decides by size class adapts to the window.
-    public var branchConditionNames: [[String]]
+    var branchConditionNames: [[String]]
     /// For the Mac, iPad and iPhone idioms: the branches tried in order, ending with the one taken
     /// when no earlier condition holds.
-    public var routes: [Idiom: [Step]]
+    var routes: [Idiom: [Step]]
     /// The helpers the conditions read, with where they compare the idiom.
-    public var helpers: [HelperDeclaration]
+    var helpers: [HelperDeclaration]
     /// What the decision selects, one group of names per thing it sets, calls, returns or builds
     /// (`[layout, itemSize]`, `[CGSize, width, height]`); rules tell geometry from them.
-    public var consequences: [[String]]
-    public var position: SourcePosition
-    public var guardContext: GuardContext
-
-    public init(spelling: String, branches: [String], branchConditionNames: [[String]], routes: [Idiom: [Step]],
-                helpers: [HelperDeclaration], consequences: [[String]], position: SourcePosition, guardContext: GuardContext) {
-        self.spelling = spelling
-        self.branches = branches
-        self.branchConditionNames = branchConditionNames
-        self.routes = routes
-        self.helpers = helpers
-        self.consequences = consequences
-        self.position = position
-        self.guardContext = guardContext
-    }
+    var consequences: [[String]]
+    var position: SourcePosition
+    var guardContext: GuardContext
 }
 
 /// An object passed to a call a rule names: `present(sheet, animated: true)`,
 /// `pushViewController(split, animated: true)`, `UINavigationController(rootViewController: split)`,
 /// or a storyboard's segue that does the same.
-public struct ArgumentFact: Hashable, Sendable, Codable {
+struct ArgumentFact: Hashable, Sendable, Codable {
     /// The call: `present`, `pushViewController`, `UINavigationController`.
-    public var call: String
+    var call: String
     /// The argument's label; nil for the first argument without one.
-    public var label: String?
+    var label: String?
     /// The object passed; its settings are in `UIFacts.objects` under this id.
-    public var object: ObjectID
+    var object: ObjectID
     /// Its class and known superclasses, most specific first; empty when unknown.
-    public var classChain: [String]
+    var classChain: [String]
     /// True when the object can be reached from outside the function that passes it: made
     /// elsewhere (a parameter, a property, a factory's result) or handed on (stored, passed to
     /// another call, returned), so settings made on it elsewhere are not seen.
-    public var escapes: Bool
+    var escapes: Bool
     /// How the source spells the call, for messages: `present(sheet, animated:)`.
-    public var spelling: String
-    public var position: SourcePosition
-    public var guardContext: GuardContext
-
-    public init(call: String, label: String?, object: ObjectID, classChain: [String], escapes: Bool, spelling: String,
-                position: SourcePosition, guardContext: GuardContext) {
-        self.call = call
-        self.label = label
-        self.object = object
-        self.classChain = classChain
-        self.escapes = escapes
-        self.spelling = spelling
-        self.position = position
-        self.guardContext = guardContext
-    }
+    var spelling: String
+    var position: SourcePosition
+    var guardContext: GuardContext
 }
 
 /// A name a rule looks for, used in code or named by a string: the member chain from its root
 /// (`UIScreen.main.bounds.width` is `[UIScreen, main, bounds, width]`), a private method called
 /// (`[_setAllowsUnsupportedMacIdiomBehavior]`), or a selector string holding one.
-public struct ReferenceFact: Hashable, Sendable, Codable {
-    public var names: [String]
+struct ReferenceFact: Hashable, Sendable, Codable {
+    var names: [String]
     /// True when a string literal names it (`NSSelectorFromString("...:")`).
-    public var inString: Bool
+    var inString: Bool
     /// How the source spells it, for messages.
-    public var spelling: String
-    public var position: SourcePosition
-    public var guardContext: GuardContext
-
-    public init(names: [String], inString: Bool, spelling: String, position: SourcePosition, guardContext: GuardContext) {
-        self.names = names
-        self.inString = inString
-        self.spelling = spelling
-        self.position = position
-        self.guardContext = guardContext
-    }
+    var spelling: String
+    var position: SourcePosition
+    var guardContext: GuardContext
 }
 
 /// A font of a point size written as a number: `UIFont.systemFont(ofSize: 17)`, `.system(size: 15)`,
 /// a storyboard's `<fontDescription pointSize="17">` without a text style.
-public struct FontSizeFact: Hashable, Sendable, Codable {
-    public var size: Double
+struct FontSizeFact: Hashable, Sendable, Codable {
+    var size: Double
     /// How the source spells it, for messages: `systemFont(ofSize:)`, `pointSize`.
-    public var spelling: String
+    var spelling: String
     /// The calls the font is an argument of, and their labels, up to its statement
     /// (`scaledFont`, `for`): rules tell a font that follows the text size from them.
-    public var purposeNames: [String]
-    public var position: SourcePosition
-    public var guardContext: GuardContext
-
-    public init(size: Double, spelling: String, purposeNames: [String], position: SourcePosition, guardContext: GuardContext) {
-        self.size = size
-        self.spelling = spelling
-        self.purposeNames = purposeNames
-        self.position = position
-        self.guardContext = guardContext
-    }
+    var purposeNames: [String]
+    var position: SourcePosition
+    var guardContext: GuardContext
 }
 
 /// Everything the front ends learned about a set of files: what rules read, and all they read.
-public struct UIFacts: Sendable {
-    public var creations: [CreationFact] = []
-    public var objects: [ObjectID: UIObjectFact] = [:]
-    public var sizes: [SizeFact] = []
-    public var calls: [CallFact] = []
-    public var arguments: [ArgumentFact] = []
-    public var references: [ReferenceFact] = []
-    public var fontSizes: [FontSizeFact] = []
-    public var dimensionComparisons: [DimensionComparisonFact] = []
-    public var idiomDecisions: [IdiomDecisionFact] = []
-
-    public init() {}
+struct UIFacts: Sendable {
+    var creations: [CreationFact] = []
+    var objects: [ObjectID: UIObjectFact] = [:]
+    var sizes: [SizeFact] = []
+    var calls: [CallFact] = []
+    var arguments: [ArgumentFact] = []
+    var references: [ReferenceFact] = []
+    var fontSizes: [FontSizeFact] = []
+    var dimensionComparisons: [DimensionComparisonFact] = []
+    var idiomDecisions: [IdiomDecisionFact] = []
 
     /// Adds the facts of other files, as if each of their objects were added one by one.
     mutating func merge(_ other: UIFacts) {
@@ -353,7 +254,7 @@ public struct UIFacts: Sendable {
     }
 
     /// Adds an object's facts, merging them with what is known of the same object.
-    public mutating func add(_ object: UIObjectFact) {
+    mutating func add(_ object: UIObjectFact) {
         // Merged in place: copying the existing fact out and back would copy its settings each time.
         if objects[object.id] != nil {
             objects[object.id]!.merge(object)

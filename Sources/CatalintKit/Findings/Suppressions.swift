@@ -198,100 +198,120 @@ struct YAMLCommentScanner {
     private var block: (parent: Int, content: Int?)?
     private var flowDepth = 0
 
+    private static let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+
+    /// What a line knows as it is read: whether a scalar may start at the next token, the
+    /// indentation a block scalar on the line is measured from (the column of its key, or of the
+    /// `-` of its sequence entry), and the column where the current entry's first token starts.
+    private struct LineState {
+        var canStartScalar = true
+        var nodeIndent: Int
+        var entryStart: Int?
+    }
+
     /// The offset (in `line`'s indices) of the `#` that starts a comment on the line, if any. `line`
     /// is the line's bytes without its line break.
     mutating func comment(in line: ArraySlice<UInt8>) -> Int? {
-        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
-        let indent = line.prefix(while: { $0 == space }).count
-        if let current = block {
-            if line.allSatisfy({ $0 == space || $0 == tab }) { return nil }
-            if let content = current.content {
-                if indent >= content { return nil }
-            } else if indent > current.parent {
-                block = (current.parent, indent)
-                return nil
-            }
-            block = nil
-        }
-        var canStartScalar = true
-        // The indentation a block scalar on this line is measured from: the column of its key, or
-        // of the `-` of its sequence entry.
-        var nodeIndent = indent
-        var entryStart: Int?  // the column where the current entry's first token starts
+        let indent = line.prefix(while: { $0 == Self.space }).count
+        if continuesBlockScalar(line, indent: indent) { return nil }
+        var state = LineState(nodeIndent: indent)
         var index = line.startIndex
         while index < line.endIndex {
             let byte = line[index]
-            let column = index - line.startIndex
             if let open = quote {
-                if open == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") {
-                    index += 2
-                    continue
-                }
-                if byte == open {
-                    if open == UInt8(ascii: "'"), index + 1 < line.endIndex, line[index + 1] == open {
-                        index += 2
-                        continue
-                    }
-                    quote = nil
-                    canStartScalar = false
-                }
+                index = stepInQuotedScalar(open, line, at: index, &state)
+                continue
+            }
+            if byte == Self.space || byte == Self.tab {
                 index += 1
                 continue
             }
-            if byte == space || byte == tab {
-                index += 1
-                continue
-            }
-            let previous = index > line.startIndex ? line[index - 1] : space
-            let next = index + 1 < line.endIndex ? line[index + 1] : space
-            let beforeBlank = next == space || next == tab
-            if byte == UInt8(ascii: "#"), previous == space || previous == tab {
+            let previous = index > line.startIndex ? line[index - 1] : Self.space
+            if byte == UInt8(ascii: "#"), previous == Self.space || previous == Self.tab {
                 return index
             }
-            let isIndicator = (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: ":")) && beforeBlank
-            if entryStart == nil, !(isIndicator && byte == UInt8(ascii: "-")) { entryStart = column }
-            let character = Character(Unicode.Scalar(byte))
-            if (character == "\"" || character == "'") && canStartScalar {
-                quote = byte
-            } else if isIndicator {
-                canStartScalar = true
-                if character == "-" {
-                    nodeIndent = column
-                    entryStart = nil
-                } else if character == ":", flowDepth == 0, let entryStart {
-                    nodeIndent = entryStart
-                }
-            } else if (character == "[" || character == "{") && canStartScalar {
-                flowDepth += 1
-            } else if (character == "]" || character == "}") && flowDepth > 0 {
-                flowDepth -= 1
-                canStartScalar = false
-            } else if character == "," && flowDepth > 0 {
-                canStartScalar = true
-            } else if (character == "!" || character == "&") && canStartScalar {
-                // A tag or an anchor: the scalar may start after it.
-                while index + 1 < line.endIndex, line[index + 1] != space, line[index + 1] != tab { index += 1 }
-            } else if (character == "|" || character == ">") && canStartScalar && flowDepth == 0 {
-                // A block scalar header: the indicator, then a chomping indicator and an indentation
-                // indicator in either order, then nothing but white space or a comment.
-                var cursor = index + 1
-                var explicit: Int?
-                while cursor < line.endIndex, let digit = Self.headerIndicator(line[cursor]) {
-                    if digit > 0 { explicit = digit }
-                    cursor += 1
-                }
-                canStartScalar = false
-                if cursor == line.endIndex || line[cursor] == space || line[cursor] == tab {
-                    block = (nodeIndent, explicit.map { nodeIndent + $0 })
-                    index = cursor
-                    continue
-                }
-            } else {
-                canStartScalar = false
-            }
-            index += 1
+            index = stepInPlain(byte, line, at: index, &state)
         }
         return nil
+    }
+
+    /// True when `line` is content of the block scalar the last line was in (or blank within
+    /// it); a line less indented ends the block scalar.
+    private mutating func continuesBlockScalar(_ line: ArraySlice<UInt8>, indent: Int) -> Bool {
+        guard let current = block else { return false }
+        if line.allSatisfy({ $0 == Self.space || $0 == Self.tab }) { return true }
+        if let content = current.content {
+            if indent >= content { return true }
+        } else if indent > current.parent {
+            block = (current.parent, indent)
+            return true
+        }
+        block = nil
+        return false
+    }
+
+    /// One step inside a quoted scalar: an escape in `"..."`, a doubled `''` in `'...'`, the
+    /// closing quote, or any other byte. Returns the index to read next.
+    private mutating func stepInQuotedScalar(_ open: UInt8, _ line: ArraySlice<UInt8>, at index: Int, _ state: inout LineState) -> Int {
+        let byte = line[index]
+        if open == UInt8(ascii: "\""), byte == UInt8(ascii: "\\") { return index + 2 }
+        if byte == open {
+            if open == UInt8(ascii: "'"), index + 1 < line.endIndex, line[index + 1] == open { return index + 2 }
+            quote = nil
+            state.canStartScalar = false
+        }
+        return index + 1
+    }
+
+    /// One token outside quotes that is not white space or a comment: an indicator, a quote that
+    /// opens a scalar, a flow bracket, a tag or anchor, a block scalar header, or plain text.
+    /// Returns the index to read next.
+    private mutating func stepInPlain(_ byte: UInt8, _ line: ArraySlice<UInt8>, at start: Int, _ state: inout LineState) -> Int {
+        var index = start
+        let column = index - line.startIndex
+        let next = index + 1 < line.endIndex ? line[index + 1] : Self.space
+        let beforeBlank = next == Self.space || next == Self.tab
+        let isIndicator = (byte == UInt8(ascii: "-") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: ":")) && beforeBlank
+        if state.entryStart == nil, !(isIndicator && byte == UInt8(ascii: "-")) { state.entryStart = column }
+        let character = Character(Unicode.Scalar(byte))
+        if (character == "\"" || character == "'") && state.canStartScalar {
+            quote = byte
+        } else if isIndicator {
+            state.canStartScalar = true
+            if character == "-" {
+                state.nodeIndent = column
+                state.entryStart = nil
+            } else if character == ":", flowDepth == 0, let entryStart = state.entryStart {
+                state.nodeIndent = entryStart
+            }
+        } else if (character == "[" || character == "{") && state.canStartScalar {
+            flowDepth += 1
+        } else if (character == "]" || character == "}") && flowDepth > 0 {
+            flowDepth -= 1
+            state.canStartScalar = false
+        } else if character == "," && flowDepth > 0 {
+            state.canStartScalar = true
+        } else if (character == "!" || character == "&") && state.canStartScalar {
+            // A tag or an anchor: the scalar may start after it.
+            while index + 1 < line.endIndex, line[index + 1] != Self.space, line[index + 1] != Self.tab { index += 1 }
+        } else if (character == "|" || character == ">") && state.canStartScalar && flowDepth == 0 {
+            // A block scalar header: the indicator, then a chomping indicator and an indentation
+            // indicator in either order, then nothing but white space or a comment.
+            var cursor = index + 1
+            var explicit: Int?
+            while cursor < line.endIndex, let digit = Self.headerIndicator(line[cursor]) {
+                if digit > 0 { explicit = digit }
+                cursor += 1
+            }
+            state.canStartScalar = false
+            if cursor == line.endIndex || line[cursor] == Self.space || line[cursor] == Self.tab {
+                block = (state.nodeIndent, explicit.map { state.nodeIndent + $0 })
+                return cursor
+            }
+        } else {
+            state.canStartScalar = false
+        }
+        return index + 1
     }
 
     /// A block scalar header's chomping indicator (`+`, `-`: 0) or indentation indicator (1 to 9).

@@ -174,8 +174,8 @@ struct InterfaceBuilderLowering {
         func parserDidEndDocument(_ parser: XMLParser) {
             // A segue may come before the scene it leads to: its destination's class is known now.
             for (offset, argument) in output.facts.arguments.enumerated() {
-                guard case .known(let id) = argument.object, let (type, known) = types[id] else { continue }
-                output.facts.arguments[offset].type = type
+                guard case .object(let id, _) = argument.value, let (type, known) = types[id] else { continue }
+                output.facts.arguments[offset].value = .object(id, type: type)
                 output.facts.arguments[offset].knownSuperclass = known
             }
         }
@@ -203,7 +203,7 @@ struct InterfaceBuilderLowering {
             }
             guard vocabulary.argumentCalls[call.name]?.contains(call.label ?? "") == true else { return }
             output.facts.arguments.append(PendingArgument(
-                call: call.name, label: call.label, object: .known(.interfaceView(path: source.path, identity: destination)), type: .unknown,
+                call: call.name, label: call.label, value: .object(.interfaceView(path: source.path, identity: destination), type: .unknown),
                 escapes: false, spelling: "\(call.attribute)=\"\(attributes[call.attribute] ?? "")\"",
                 position: position(parser, attribute: call.attribute), guardContext: context))
         }
@@ -224,7 +224,7 @@ struct InterfaceBuilderLowering {
             let type = TypeRef.named(custom ?? uikitClass)
             let known = custom == nil ? nil : uikitClass
             output.facts.creations.append(PendingCreation(type: type, knownSuperclass: known, position: position(parser), guardContext: context))
-            var object = PendingObject(id: .known(id), type: type, knownSuperclass: known, style: attributes["preferredBehavioralStyle"])
+            var object = PendingObject(value: .object(id, type: type), knownSuperclass: known, style: attributes["preferredBehavioralStyle"])
             for (attribute, property) in vocabulary.attributes.sorted(by: { $0.key < $1.key }) where attributes[attribute] != nil {
                 object.settings.append(SettingFact(property: property, state: nil, spelling: attribute, value: attributes[attribute],
                                                    position: position(parser, attribute: attribute), guardContext: context))
@@ -236,7 +236,7 @@ struct InterfaceBuilderLowering {
 
         private func addSetting(_ property: String, state: ControlStateValue?, spelling: String, at position: SourcePosition, on object: ObjectID) {
             let (type, known) = types[object] ?? (TypeRef.unknown, nil)
-            output.facts.objects.append(PendingObject(id: .known(object), type: type, knownSuperclass: known, settings: [
+            output.facts.objects.append(PendingObject(value: .object(object, type: type), knownSuperclass: known, settings: [
                 SettingFact(property: property, state: state, spelling: spelling, value: nil, position: position, guardContext: context),
             ]))
         }

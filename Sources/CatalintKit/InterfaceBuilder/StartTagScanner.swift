@@ -30,82 +30,99 @@ enum StartTagScanner {
     static func scanMarkup(_ bytes: [UInt8]) -> (tags: [StartTag], comments: [XMLComment]) {
         var tags: [StartTag] = []
         var comments: [XMLComment] = []
-        var index = 0
-        let count = bytes.count
-
-        func startsWith(_ text: String, at position: Int) -> Bool {
-            let pattern = Array(text.utf8)
-            guard position + pattern.count <= count else { return false }
-            return Array(bytes[position..<position + pattern.count]) == pattern
-        }
-
-        /// The offset of the next `terminator` from `position`, nil when there is none.
-        func find(_ terminator: String, from position: Int) -> Int? {
-            let pattern = Array(terminator.utf8)
-            var cursor = position
-            while cursor + pattern.count <= count {
-                if bytes[cursor] == pattern[0], Array(bytes[cursor..<cursor + pattern.count]) == pattern {
-                    return cursor
-                }
-                cursor += 1
-            }
-            return nil
-        }
-
-        func skip(past terminator: String, from position: Int) -> Int {
-            find(terminator, from: position).map { $0 + terminator.utf8.count } ?? count
-        }
-
-        func isNameByte(_ byte: UInt8) -> Bool {
-            !(byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
-              || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "<"))
-        }
-
-        while index < count {
+        var cursor = MarkupCursor(bytes: bytes)
+        while cursor.index < bytes.count {
+            let index = cursor.index
             guard bytes[index] == UInt8(ascii: "<") else {
-                index += 1
+                cursor.index += 1
                 continue
             }
-            if startsWith("<!--", at: index) {
-                if let end = find("-->", from: index + 4) {
+            if cursor.startsWith("<!--") {
+                if let end = cursor.find("-->", from: index + 4) {
                     comments.append(XMLComment(offset: index, text: (index + 4)..<end))
-                    index = end + 3
+                    cursor.index = end + 3
                 } else {
-                    index = count
+                    cursor.index = bytes.count
                 }
-            } else if startsWith("<![CDATA[", at: index) {
-                index = skip(past: "]]>", from: index + 9)
-            } else if startsWith("<?", at: index) {
-                index = skip(past: "?>", from: index + 2)
-            } else if startsWith("<!", at: index) || startsWith("</", at: index) {
-                index = skip(past: ">", from: index + 2)
+            } else if cursor.startsWith("<![CDATA[") {
+                cursor.skip(past: "]]>", from: index + 9)
+            } else if cursor.startsWith("<?") {
+                cursor.skip(past: "?>", from: index + 2)
+            } else if cursor.startsWith("<!") || cursor.startsWith("</") {
+                cursor.skip(past: ">", from: index + 2)
             } else {
-                let start = index
-                index += 1
-                let nameStart = index
-                while index < count, isNameByte(bytes[index]) { index += 1 }
-                var tag = StartTag(name: String(decoding: bytes[nameStart..<index], as: UTF8.self), offset: start, endOffset: count,
-                                   attributeOffsets: [:])
-                // Attributes: name = "value" or 'value', until > or />.
-                while index < count, bytes[index] != UInt8(ascii: ">") {
-                    let byte = bytes[index]
-                    if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
-                        index += 1
-                        while index < count, bytes[index] != byte { index += 1 }
-                        index += 1
-                    } else if isNameByte(byte) {
-                        let attributeStart = index
-                        while index < count, isNameByte(bytes[index]) { index += 1 }
-                        let attribute = String(decoding: bytes[attributeStart..<index], as: UTF8.self)
-                        if tag.attributeOffsets[attribute] == nil { tag.attributeOffsets[attribute] = attributeStart }
-                    } else {
-                        index += 1
-                    }
-                }
-                tag.endOffset = min(index, count)
-                tags.append(tag)
+                tags.append(cursor.readStartTag())
             }
         }
         return (tags, comments)
+    }
+}
+
+/// A position in the bytes of an XML text, and the ways `StartTagScanner` moves it.
+private struct MarkupCursor {
+    let bytes: [UInt8]
+    var index = 0
+
+    init(bytes: [UInt8]) {
+        self.bytes = bytes
+    }
+
+    /// True when `text` stands at the cursor.
+    func startsWith(_ text: String) -> Bool {
+        let pattern = Array(text.utf8)
+        guard index + pattern.count <= bytes.count else { return false }
+        return Array(bytes[index..<index + pattern.count]) == pattern
+    }
+
+    /// The offset of the next `terminator` from `position`, nil when there is none.
+    func find(_ terminator: String, from position: Int) -> Int? {
+        let pattern = Array(terminator.utf8)
+        var cursor = position
+        while cursor + pattern.count <= bytes.count {
+            if bytes[cursor] == pattern[0], Array(bytes[cursor..<cursor + pattern.count]) == pattern {
+                return cursor
+            }
+            cursor += 1
+        }
+        return nil
+    }
+
+    /// Moves past the next `terminator` from `position`, or to the end when there is none.
+    mutating func skip(past terminator: String, from position: Int) {
+        index = find(terminator, from: position).map { $0 + terminator.utf8.count } ?? bytes.count
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        !(byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") || byte == UInt8(ascii: "\n") || byte == UInt8(ascii: "\r")
+          || byte == UInt8(ascii: ">") || byte == UInt8(ascii: "/") || byte == UInt8(ascii: "=") || byte == UInt8(ascii: "<"))
+    }
+
+    /// The start tag whose `<` is at the cursor: its name, and its attributes (`name = "value"` or
+    /// `'value'`) until `>` or `/>`. Leaves the cursor on the `>`.
+    mutating func readStartTag() -> StartTag {
+        let count = bytes.count
+        let start = index
+        index += 1
+        let nameStart = index
+        while index < count, Self.isNameByte(bytes[index]) { index += 1 }
+        var tag = StartTag(name: String(decoding: bytes[nameStart..<index], as: UTF8.self), offset: start, endOffset: count,
+                           attributeOffsets: [:])
+        while index < count, bytes[index] != UInt8(ascii: ">") {
+            let byte = bytes[index]
+            if byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "'") {
+                index += 1
+                while index < count, bytes[index] != byte { index += 1 }
+                index += 1
+            } else if Self.isNameByte(byte) {
+                let attributeStart = index
+                while index < count, Self.isNameByte(bytes[index]) { index += 1 }
+                let attribute = String(decoding: bytes[attributeStart..<index], as: UTF8.self)
+                if tag.attributeOffsets[attribute] == nil { tag.attributeOffsets[attribute] = attributeStart }
+            } else {
+                index += 1
+            }
+        }
+        tag.endOffset = min(index, count)
+        return tag
     }
 }

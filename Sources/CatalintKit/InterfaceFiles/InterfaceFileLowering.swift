@@ -171,6 +171,39 @@ struct InterfaceFileLowering {
             problem(at: node, "A view must be a mapping with at least a `class` key.")
             return
         }
+        guard let header = viewHeader(mapping, of: node, context: context) else { return }
+        let context = header.context
+        output.facts.creations.append(PendingCreation(type: .named(header.className), knownSuperclass: header.superclass,
+                                                      position: position(of: header.classNode), guardContext: context))
+        var object = PendingObject(value: .object(.interfaceView(path: source.path, identity: path), type: .named(header.className)),
+                                   knownSuperclass: header.superclass)
+        for (key, value) in mapping {
+            guard let name = key.string else {
+                problem(at: key, "Keys must be property names.")
+                continue
+            }
+            switch name {
+            case "class", "superclass", "idioms", "id":
+                if name == "id", value.scalar == nil { problem(at: value, "`id` must be a single value.") }
+            case "subviews":
+                guard let list = value.sequence else {
+                    problem(at: value, "`subviews` must be a list of views.")
+                    continue
+                }
+                for (offset, child) in list.enumerated() {
+                    lowerView(child, context: context, path: "\(path)/\(offset)", depth: depth + 1)
+                }
+            default:
+                lowerProperty(name, key: key, value: value, of: &object, context: context)
+            }
+        }
+        output.facts.objects.append(object)
+    }
+
+    /// What a view is: its `class` (and the node naming it), its `superclass`, and the context its
+    /// `idioms` leave; nil, with a problem, when it names no class.
+    private mutating func viewHeader(_ mapping: Node.Mapping, of node: Node, context: GuardContext)
+        -> (className: String, classNode: Node, superclass: String?, context: GuardContext)? {
         var className: String?
         var classNode: Node?
         var superclass: String?
@@ -196,56 +229,41 @@ struct InterfaceFileLowering {
             if classNode == nil {
                 problem(at: node, "This view has no `class` key: every view names its UIKit class, or a custom class with its `superclass`.")
             }
-            return
+            return nil
         }
-        output.facts.creations.append(PendingCreation(type: .named(className), knownSuperclass: superclass,
-                                                      position: position(of: classNode), guardContext: context))
-        var object = PendingObject(id: .known(.interfaceView(path: source.path, identity: path)), type: .named(className),
-                                   knownSuperclass: superclass)
-        for (key, value) in mapping {
-            guard let name = key.string else {
-                problem(at: key, "Keys must be property names.")
-                continue
+        return (className, classNode, superclass, context)
+    }
+
+    /// A key of a view other than its class, idioms, id and subviews: a size, constraints, its
+    /// behavioral style, or a property set on it.
+    private mutating func lowerProperty(_ name: String, key: Node, value: Node, of object: inout PendingObject, context: GuardContext) {
+        switch name {
+        case "frame":
+            lowerSize(value, key: key, spelling: "frame", allowed: ["x", "y", "width", "height"], context: context)
+        case "size":
+            lowerSize(value, key: key, spelling: "size", allowed: ["width", "height"], context: context)
+        case "constraints":
+            lowerConstraints(value, context: context)
+        case "preferredBehavioralStyle":
+            if let style = value.scalar?.string, Self.behavioralStyles.contains(style) {
+                object.style = style
+            } else {
+                problem(at: value, "`preferredBehavioralStyle` must be `pad`, `mac` or `automatic`.")
             }
-            switch name {
-            case "class", "superclass", "idioms", "id":
-                if name == "id", value.scalar == nil { problem(at: value, "`id` must be a single value.") }
-            case "subviews":
-                guard let list = value.sequence else {
-                    problem(at: value, "`subviews` must be a list of views.")
-                    continue
-                }
-                for (offset, child) in list.enumerated() {
-                    lowerView(child, context: context, path: "\(path)/\(offset)", depth: depth + 1)
-                }
-            case "frame":
-                lowerSize(value, key: key, spelling: "frame", allowed: ["x", "y", "width", "height"], context: context)
-            case "size":
-                lowerSize(value, key: key, spelling: "size", allowed: ["width", "height"], context: context)
-            case "constraints":
-                lowerConstraints(value, context: context)
-            case "preferredBehavioralStyle":
-                if let style = value.scalar?.string, Self.behavioralStyles.contains(style) {
-                    object.style = style
-                } else {
-                    problem(at: value, "`preferredBehavioralStyle` must be `pad`, `mac` or `automatic`.")
-                }
-            case _ where vocabulary.stateProperties.contains(name):
-                object.settings += stateSettings(name, key: key, value: value, context: context)
-            default:
-                if let scalar = value.scalar {
-                    object.settings.append(SettingFact(property: name, state: nil, spelling: name, value: scalar.string,
-                                                       position: position(of: key), guardContext: context))
-                } else if let list = value.sequence, list.allSatisfy({ $0.scalar != nil }) {
-                    // A property that holds several values: `gestureRecognizers: [UITapGestureRecognizer]`.
-                    object.settings.append(SettingFact(property: name, state: nil, spelling: name, value: nil,
-                                                       position: position(of: key), guardContext: context))
-                } else {
-                    problem(at: value, "`\(name)` takes a single value, or a list of single values, not a mapping.")
-                }
+        case _ where vocabulary.stateProperties.contains(name):
+            object.settings += stateSettings(name, key: key, value: value, context: context)
+        default:
+            if let scalar = value.scalar {
+                object.settings.append(SettingFact(property: name, state: nil, spelling: name, value: scalar.string,
+                                                   position: position(of: key), guardContext: context))
+            } else if let list = value.sequence, list.allSatisfy({ $0.scalar != nil }) {
+                // A property that holds several values: `gestureRecognizers: [UITapGestureRecognizer]`.
+                object.settings.append(SettingFact(property: name, state: nil, spelling: name, value: nil,
+                                                   position: position(of: key), guardContext: context))
+            } else {
+                problem(at: value, "`\(name)` takes a single value, or a list of single values, not a mapping.")
             }
         }
-        output.facts.objects.append(object)
     }
 
     private mutating func idioms(_ value: Node) -> IdiomSet {

@@ -123,21 +123,16 @@ enum ValueForm: Sendable {
     case collection, optional, plain
 
     /// The forms every coder of the process has found, which each new coder starts from.
-    nonisolated(unsafe) private static var shared: [ObjectIdentifier: ValueForm] = [:]
-    private static let lock = NSLock()
+    private static let shared = Locked<[ObjectIdentifier: ValueForm]>([:])
 
-    static var known: [ObjectIdentifier: ValueForm] {
-        lock.lock()
-        defer { lock.unlock() }
-        return shared
-    }
+    static var known: [ObjectIdentifier: ValueForm] { shared.withLock { $0 } }
 
     /// Keeps what a coder found, for the coders after it.
     static func learn(_ forms: [ObjectIdentifier: ValueForm]) {
-        lock.lock()
-        defer { lock.unlock() }
-        guard shared.count < forms.count else { return }
-        shared.merge(forms) { old, _ in old }
+        shared.withLock { known in
+            guard known.count < forms.count else { return }
+            known.merge(forms) { old, _ in old }
+        }
     }
 
     static func of(_ type: Any.Type) -> ValueForm {

@@ -69,25 +69,9 @@ enum CacheFolder {
     private static func writeNew(_ bytes: [UInt8], to path: String) -> Bool {
         let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW, 0o644)
         guard descriptor >= 0 else { return false }
-        var written = 0
-        let complete = bytes.withUnsafeBytes { buffer -> Bool in
-            while written < buffer.count {
-                let count = posixWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += count
-            }
-            return true
-        }
+        let complete = writeAll(bytes, to: descriptor)
         close(descriptor)
         if !complete { unlink(path) }
         return complete
     }
-}
-
-/// `write(2)`, named apart from `CacheFolder.write`.
-private func posixWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
-    write(descriptor, buffer, count)
 }

@@ -48,8 +48,7 @@ public final class FileWorkers: @unchecked Sendable {
     private let executable: String
     private let settings: Data
     private let seconds: Double
-    private var idle: [Worker] = []
-    private let lock = NSCondition()
+    private let idle = Locked<[Worker]>([])
 
     /// Workers of `executable` for files lowered with these settings.
     init(executable: String, vocabulary: LoweringVocabulary, limits: FileLimits, swiftVersion: SwiftVersion) {
@@ -67,10 +66,10 @@ public final class FileWorkers: @unchecked Sendable {
     /// Stops the idle workers (those at work stop when they are done and find no more work, or at
     /// the end of the process); a later file starts new ones.
     func stopAll() {
-        lock.lock()
-        let stopping = idle
-        idle = []
-        lock.unlock()
+        let stopping = idle.withLock { idle in
+            defer { idle = [] }
+            return idle
+        }
         for worker in stopping { worker.stop() }
     }
 
@@ -110,16 +109,11 @@ public final class FileWorkers: @unchecked Sendable {
     }
 
     private func take() -> Worker? {
-        lock.lock()
-        let worker = idle.popLast()
-        lock.unlock()
-        return worker ?? Worker.start(executable, settings: settings)
+        idle.withLock { $0.popLast() } ?? Worker.start(executable, settings: settings)
     }
 
     private func give(_ worker: Worker) {
-        lock.lock()
-        idle.append(worker)
-        lock.unlock()
+        idle.withLock { $0.append(worker) }
     }
 
     /// The executable of this process, when it can be started as a worker.
@@ -193,11 +187,13 @@ private final class Worker {
 
     /// Held from making a worker's pipes until it is started, so that no other worker started at
     /// the same time inherits them (they close on exec, set right after they are made).
-    private static let spawning = NSLock()
+    private static let spawning = Locked()
 
     static func start(_ executable: String, settings: Data) -> Worker? {
-        spawning.lock()
-        defer { spawning.unlock() }
+        spawning.withLock { spawn(executable, settings: settings) }
+    }
+
+    private static func spawn(_ executable: String, settings: Data) -> Worker? {
         // Both pipes close on exec, so no worker holds another's: the child gets its ends as 0 and 1.
         guard let toWorker = makePipe() else { return nil }
         guard let fromWorker = makePipe() else {
@@ -283,21 +279,6 @@ enum Frame {
         return writeAll(head, to: descriptor) && writeAll(bytes, to: descriptor)
     }
 
-    private static func writeAll(_ bytes: [UInt8], to descriptor: Int32) -> Bool {
-        var written = 0
-        return bytes.withUnsafeBytes { buffer -> Bool in
-            while written < buffer.count {
-                let count = systemWrite(descriptor, buffer.baseAddress! + written, buffer.count - written)
-                if count < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                written += count
-            }
-            return true
-        }
-    }
-
     /// A frame, or nil at the end of the input (or a malformed length).
     static func read(from descriptor: Int32) -> [UInt8]? {
         if case .frame(let bytes) = read(from: descriptor, until: nil) { return bytes }
@@ -346,8 +327,7 @@ enum Frame {
 
 extension Frame.Reading: Equatable {}
 
-/// `write(2)` and `read(2)`, named apart from `Frame`'s own.
-private func systemWrite(_ descriptor: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int { write(descriptor, buffer, count) }
+/// `read(2)`, named apart from `Frame`'s own.
 private func systemRead(_ descriptor: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int { read(descriptor, buffer, count) }
 
 extension InputKind {

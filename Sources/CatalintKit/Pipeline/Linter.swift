@@ -332,8 +332,7 @@ struct FileInput: Sendable {
 final class ProgressCounter: @unchecked Sendable {
     private let total: Int
     private let report: (@Sendable (Int, Int) -> Void)?
-    private var done = 0
-    private let lock = NSLock()
+    private let done = Locked(0)
 
     init(total: Int, report: (@Sendable (Int, Int) -> Void)?) {
         self.total = total
@@ -342,10 +341,10 @@ final class ProgressCounter: @unchecked Sendable {
 
     func tick() {
         guard let report else { return }
-        lock.lock()
-        done += 1
-        let now = done
-        lock.unlock()
+        let now = done.withLock { done in
+            done += 1
+            return done
+        }
         report(now, total)
     }
 }

@@ -63,7 +63,8 @@ private final class ResultSlots<Result>: @unchecked Sendable {
     /// Worker -> the item it is on, and when it started.
     private var running: [Int: (index: Int, started: Date)] = [:]
     private var abandoned: Set<Int> = []
-    private let condition = NSCondition()
+    /// Guards the fields above; `waitUntilFilled` sleeps on it.
+    private let lock = Locked()
 
     init(count: Int, order: [Int]?) {
         slots = Array(repeating: nil, count: count)
@@ -71,79 +72,67 @@ private final class ResultSlots<Result>: @unchecked Sendable {
     }
 
     func newWorker() -> Int {
-        condition.lock()
-        defer { condition.unlock() }
-        workers += 1
-        return workers
+        lock.withLock {
+            workers += 1
+            return workers
+        }
     }
 
     func claimNext(by worker: Int) -> Int? {
-        condition.lock()
-        defer { condition.unlock() }
-        guard next < slots.count, !abandoned.contains(worker) else {
-            running[worker] = nil
-            return nil
+        lock.withLock {
+            guard next < slots.count, !abandoned.contains(worker) else {
+                running[worker] = nil
+                return nil
+            }
+            next += 1
+            let index = order?[next - 1] ?? next - 1
+            running[worker] = (index, Date())
+            return index
         }
-        next += 1
-        let index = order?[next - 1] ?? next - 1
-        running[worker] = (index, Date())
-        return index
     }
 
     /// Stores a worker's result; false when the worker was abandoned (its item ran out of time).
     func store(_ result: Result, at index: Int, by worker: Int) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        guard !abandoned.contains(worker) else { return false }
-        running[worker] = nil
-        if slots[index] == nil {
-            slots[index] = result
-            filled += 1
-            condition.broadcast()
+        lock.withLock {
+            guard !abandoned.contains(worker) else { return false }
+            running[worker] = nil
+            if slots[index] == nil {
+                slots[index] = result
+                filled += 1
+                lock.wakeWaiters()
+            }
+            return true
         }
-        return true
     }
 
     /// The items a worker has been on for longer than `seconds`.
     func overdue(after seconds: Double) -> [Int] {
-        condition.lock()
-        defer { condition.unlock() }
-        let now = Date()
-        return running.values.filter { now.timeIntervalSince($0.started) > seconds }.map(\.index).sorted()
+        lock.withLock {
+            let now = Date()
+            return running.values.filter { now.timeIntervalSince($0.started) > seconds }.map(\.index).sorted()
+        }
     }
 
     /// Gives an overdue item its time-out result and abandons its worker; true when a new worker is
     /// needed to take its place.
     func expire(_ index: Int, with result: Result) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        guard slots[index] == nil, let worker = running.first(where: { $0.value.index == index })?.key else { return false }
-        slots[index] = result
-        filled += 1
-        abandoned.insert(worker)
-        running[worker] = nil
-        condition.broadcast()
-        return next < slots.count
+        lock.withLock {
+            guard slots[index] == nil, let worker = running.first(where: { $0.value.index == index })?.key else { return false }
+            slots[index] = result
+            filled += 1
+            abandoned.insert(worker)
+            running[worker] = nil
+            lock.wakeWaiters()
+            return next < slots.count
+        }
     }
 
     /// Waits until every slot is filled, or `timeout` passes; true when they are all filled.
     func waitUntilFilled(timeout: Double?) -> Bool {
-        condition.lock()
-        defer { condition.unlock() }
-        let deadline = timeout.map { Date().addingTimeInterval($0) }
-        while filled < slots.count {
-            if let deadline {
-                if !condition.wait(until: deadline) { return filled == slots.count }
-            } else {
-                condition.wait()
-            }
-        }
-        return true
+        lock.wait(until: timeout.map { Date().addingTimeInterval($0) }) { _ in filled == slots.count }
     }
 
     func values() -> [Result] {
-        condition.lock()
-        defer { condition.unlock() }
-        return slots.map { $0! }
+        lock.withLock { slots.map { $0! } }
     }
 }

@@ -15,7 +15,8 @@ public final class ProjectSession: @unchecked Sendable {
     private let processor: FileProcessor
     /// Why the cache folder was refused, when it was.
     public let cacheRefusal: String?
-    private let lock = NSLock()
+    /// Guards the four fields below.
+    private let lock = Locked()
     /// Every indexed file's results, by path.
     private var outputs: [String: FileOutput] = [:]
     /// Open documents' results, by path: their index part replaces the file's on disk.
@@ -39,12 +40,12 @@ public final class ProjectSession: @unchecked Sendable {
             .filter { options.configuration.inputKind($0) == .swift && options.admits($0) } ?? []
         let read = processor.outputs(for: files.map { FileInput(path: $0, kind: .swift) }, jobs: options.jobs)
         processor.cache?.save()
-        lock.lock()
-        outputs = Dictionary(read.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
-        unindexedFiles = Dictionary(read.compactMap { output in output.skippedReason.map { (output.path, $0) } },
-                                    uniquingKeysWith: { first, _ in first })
-        mergedIndex = nil
-        lock.unlock()
+        lock.withLock {
+            outputs = Dictionary(read.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
+            unindexedFiles = Dictionary(read.compactMap { output in output.skippedReason.map { (output.path, $0) } },
+                                        uniquingKeysWith: { first, _ in first })
+            mergedIndex = nil
+        }
     }
 
     /// Reads some files again after they changed on disk (a save, a change another program made).
@@ -53,22 +54,20 @@ public final class ProjectSession: @unchecked Sendable {
         let existing = swiftFiles.filter { ResultCache.stamp(of: $0) != nil }
         let read = Dictionary(processor.outputs(for: existing.map { FileInput(path: $0, kind: .swift) }, jobs: options.jobs).map { ($0.path, $0) },
                               uniquingKeysWith: { first, _ in first })
-        lock.lock()
-        for path in swiftFiles {
-            let output = read[path]
-            if outputs[path]?.index != output?.index { mergedIndex = nil }
-            outputs[path] = output
-            unindexedFiles[path] = output?.skippedReason
+        lock.withLock {
+            for path in swiftFiles {
+                let output = read[path]
+                if outputs[path]?.index != output?.index { mergedIndex = nil }
+                outputs[path] = output
+                unindexedFiles[path] = output?.skippedReason
+            }
         }
-        lock.unlock()
         processor.cache?.save()
     }
 
     /// The project's files that add nothing to the index, being past their budget, sorted by path.
     public var unindexed: [UnindexedFile] {
-        lock.lock()
-        defer { lock.unlock() }
-        return unindexedFiles.sorted { $0.key < $1.key }.map { UnindexedFile(path: $0.key, reason: $0.value) }
+        lock.withLock { unindexedFiles.sorted { $0.key < $1.key }.map { UnindexedFile(path: $0.key, reason: $0.value) } }
     }
 
     /// Lints a document from the editor's text, as if it were the file at `path`.
@@ -78,20 +77,20 @@ public final class ProjectSession: @unchecked Sendable {
         }
         // On a thread of its own, with the budget's backstop, like any file of a run.
         let output = processor.outputs(for: [FileInput(path: path, kind: kind, text: text)], jobs: 1)[0]
-        lock.lock()
-        let previous = documents[path]?.index ?? outputs[path]?.index
-        if previous != output.index { mergedIndex = nil }
-        documents[path] = output
-        let index = currentIndex()
-        lock.unlock()
+        let index = lock.withLock {
+            let previous = documents[path]?.index ?? outputs[path]?.index
+            if previous != output.index { mergedIndex = nil }
+            documents[path] = output
+            return currentIndex()
+        }
         return LintResult(diagnostics: linter.diagnose([output], index: index), paths: [path])
     }
 
     /// Forgets an open document: the file on disk counts again.
     public func close(path: String) {
-        lock.lock()
-        if let document = documents.removeValue(forKey: path), document.index != outputs[path]?.index { mergedIndex = nil }
-        lock.unlock()
+        lock.withLock {
+            if let document = documents.removeValue(forKey: path), document.index != outputs[path]?.index { mergedIndex = nil }
+        }
     }
 
     /// The index of every file, open documents in place of their files on disk. The lock is held.
@@ -106,8 +105,6 @@ public final class ProjectSession: @unchecked Sendable {
 
     /// How many files are indexed.
     public var fileCount: Int {
-        lock.lock()
-        defer { lock.unlock() }
-        return outputs.count
+        lock.withLock { outputs.count }
     }
 }

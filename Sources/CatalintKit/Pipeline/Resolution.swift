@@ -40,17 +40,19 @@ struct Resolution {
                                                 position: creation.position, guardContext: context(creation.guardContext), site: creation.site))
         }
         for object in file.objects {
-            let classChain = type(object.type).map { chain(of: $0, knownSuperclass: object.knownSuperclass) } ?? []
+            let (id, type) = resolve(object.value)
+            let classChain = type.map { chain(of: $0, knownSuperclass: object.knownSuperclass) } ?? []
             let classStyle = index.hasPadStyleForEveryInstance(classChain) ? "pad" : nil
             var settings = object.settings
             for offset in settings.indices { settings[offset].guardContext = context(settings[offset].guardContext) }
-            facts.add(UIObjectFact(id: id(of: object.id), classChain: classChain, preferredBehavioralStyle: object.style ?? classStyle,
+            facts.add(UIObjectFact(id: id, classChain: classChain, preferredBehavioralStyle: object.style ?? classStyle,
                                    settings: settings))
         }
         for argument in file.arguments {
+            let (id, type) = resolve(argument.value)
             facts.arguments.append(ArgumentFact(
-                call: argument.call, label: argument.label, object: id(of: argument.object),
-                classChain: type(argument.type).map { chain(of: $0, knownSuperclass: argument.knownSuperclass) } ?? [],
+                call: argument.call, label: argument.label, object: id,
+                classChain: type.map { chain(of: $0, knownSuperclass: argument.knownSuperclass) } ?? [],
                 escapes: argument.escapes, spelling: argument.spelling, position: argument.position, guardContext: context(argument.guardContext)))
         }
         facts.sizes += resolvingContexts(file.sizes, \.guardContext)
@@ -67,23 +69,32 @@ struct Resolution {
 
     /// The class a symbolic type names, when the project tells.
     func type(_ reference: TypeRef) -> String? {
-        if let log {
-            switch reference {
-            case .name(let name, _): log.read(.global(name))
-            default: break
-            }
-        }
         switch reference {
-        case .named(let name):
-            return name
-        case .propertyOf(let base, let name):
-            guard let owner = type(base) else { return nil }
-            return property(name, of: owner)?.type ?? nil
-        case .name(let name, let inType):
-            if let inType, let property = property(name, of: inType) { return property.type }
-            return index.globals[name] ?? nil
-        case .unknown:
-            return nil
+        case .named(let name): name
+        case .of(let value): resolve(value).type
+        case .unknown: nil
+        }
+    }
+
+    /// The object a symbolic value is, and its class when the project tells.
+    func resolve(_ value: ValueRef) -> (object: ObjectID, type: String?) {
+        switch value {
+        case .object(let id, let type):
+            return (id, self.type(type))
+        case .member(let type, let name):
+            let declared = property(name, of: type)
+            return (.property(type: declared?.owner ?? type, name: name), declared?.type ?? nil)
+        case .property(let base, let name, let untyped):
+            let (object, type) = resolve(base)
+            guard let type, let declared = property(name, of: type) else { return (untyped, nil) }
+            return (.propertyOf(object, type: declared.owner, name: name), declared.type)
+        case .name(let name, let inType, let untyped):
+            log?.read(.global(name))
+            if let inType, let declared = property(name, of: inType) { return (.property(type: declared.owner, name: name), declared.type) }
+            if let global = index.globals[name] { return (.global(name), global) }
+            return (untyped, nil)
+        case .cast(let value, let type):
+            return (resolve(value).object, self.type(type))
         }
     }
 
@@ -109,24 +120,6 @@ struct Resolution {
     private func property(_ name: String, of type: String) -> (owner: String, type: String?)? {
         _ = log.map { _ in classChain(of: type) }
         return index.property(name, of: type)
-    }
-
-    /// The object a symbolic reference names.
-    func id(of reference: ObjectRef) -> ObjectID {
-        switch reference {
-        case .known(let id):
-            return id
-        case .member(let type, let name):
-            return .property(type: property(name, of: type)?.owner ?? type, name: name)
-        case .memberOf(let base, let baseType, let name, let untyped):
-            guard let owner = type(baseType), let property = property(name, of: owner) else { return untyped }
-            return .propertyOf(id(of: base), type: property.owner, name: name)
-        case .name(let name, let inType, let untyped):
-            if let inType, let property = property(name, of: inType) { return .property(type: property.owner, name: name) }
-            log?.read(.global(name))
-            if index.globals[name] != nil { return .global(name) }
-            return untyped
-        }
     }
 
     // MARK: Conditions

@@ -44,7 +44,8 @@ final class ResultCache: @unchecked Sendable {
     private var entries: [String: Entry] = [:]
     /// Entries made or renewed in this run; the cache is written only when there are any.
     private var fresh: [String: Entry] = [:]
-    private let lock = NSLock()
+    /// Guards the entries and the counts.
+    private let lock = Locked()
     /// How many lookups found an entry, for `--verbose`.
     private(set) var hits = 0
     private(set) var misses = 0
@@ -96,30 +97,31 @@ final class ResultCache: @unchecked Sendable {
     /// The cached results of a file whose size and modification time are unchanged.
     func output(for path: String, stamp: Stamp) -> FileOutput? {
         let key = Configuration.absolute(path)
-        lock.lock()
-        defer { lock.unlock() }
-        guard let entry = entries[key], entry.stamp == stamp, let output = decode(key, as: path) else { return nil }
-        hits += 1
-        return output
+        return lock.withLock {
+            guard let entry = entries[key], entry.stamp == stamp, let output = decode(key, as: path) else { return nil }
+            hits += 1
+            return output
+        }
     }
 
     /// The cached results of a file whose content is unchanged, its stamp renewed.
     func output(for path: String, contentHash: UInt64, stamp: Stamp?) -> FileOutput? {
         let key = Configuration.absolute(path)
-        lock.lock()
-        defer { lock.unlock() }
-        guard let entry = entries[key], entry.contentHash == contentHash, let output = decode(key, as: path) else {
-            misses += 1
-            return nil
+        return lock.withLock {
+            guard let entry = entries[key], entry.contentHash == contentHash, let output = decode(key, as: path) else {
+                misses += 1
+                return nil
+            }
+            var renewed = entries[key]!
+            if let stamp { renewed.stamp = stamp }
+            fresh[key] = renewed
+            hits += 1
+            return output
         }
-        var renewed = entries[key]!
-        if let stamp { renewed.stamp = stamp }
-        fresh[key] = renewed
-        hits += 1
-        return output
     }
 
     /// The entry's results with the file's path spelled `path` (the first string of the payload).
+    /// The lock is held.
     private func decode(_ key: String, as path: String) -> FileOutput? {
         guard var entry = entries[key] else { return nil }
         if let decoded = entry.decoded, decoded.path == path { return decoded }
@@ -148,9 +150,7 @@ final class ResultCache: @unchecked Sendable {
         let entry = Entry(stamp: stamp ?? Stamp(size: -1, modified: -1), contentHash: contentHash, payload: ArraySlice(BinaryCoder.encode(output, leading: output.path)),
                           storedChecksum: nil, decoded: nil)
         let key = Configuration.absolute(path)
-        lock.lock()
-        fresh[key] = entry
-        lock.unlock()
+        lock.withLock { fresh[key] = entry }
     }
 
     // MARK: The file
@@ -191,18 +191,17 @@ final class ResultCache: @unchecked Sendable {
     /// Writes the entries of this run, and keeps those of files this run did not look at (when only
     /// some files were linted), atomically: a temporary file renamed over the old one.
     func save() {
-        lock.lock()
-        guard !fresh.isEmpty else {
-            lock.unlock()
-            return
+        let all: [String: Entry]? = lock.withLock {
+            guard !fresh.isEmpty else { return nil }
+            var all = entries
+            for (path, entry) in fresh {
+                var entry = entry
+                entry.storedChecksum = nil
+                all[path] = entry
+            }
+            return all
         }
-        var all = entries
-        for (path, entry) in fresh {
-            var entry = entry
-            entry.storedChecksum = nil
-            all[path] = entry
-        }
-        lock.unlock()
+        guard let all else { return }
         let writer = BinaryWriter()
         writer.write(Self.formatVersion)
         writer.write(key)

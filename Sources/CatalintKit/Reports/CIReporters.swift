@@ -19,12 +19,7 @@ public struct GitHubReporter: Reporter {
 
     public func report(_ result: LintResult) -> String {
         result.diagnostics.map { diagnostic in
-            let command: String
-            switch diagnostic.severity {
-            case .error: command = "error"
-            case .warning: command = "warning"
-            case .note: command = "notice"
-            }
+            let command = diagnostic.severity.choose(error: "error", warning: "warning", note: "notice")
             let properties = [
                 "file=" + Self.escapeProperty(pathFromWorkingDirectory(diagnostic.position.path).path),
                 "line=\(diagnostic.position.line)",
@@ -98,11 +93,7 @@ public struct GitLabReporter: Reporter {
     public init() {}
 
     static func severity(_ severity: Severity) -> String {
-        switch severity {
-        case .error: return "major"
-        case .warning: return "minor"
-        case .note: return "info"
-        }
+        severity.choose(error: "major", warning: "minor", note: "info")
     }
 
     public func report(_ result: LintResult) -> String {

@@ -50,20 +50,15 @@ public struct JSONReporter: Reporter {
 
 /// A JSON string literal.
 func quoted(_ text: String) -> String {
-    var result = "\""
-    for scalar in text.unicodeScalars {
+    let escaped = escaping(text) { scalar in
         switch scalar {
-        case "\"": result += "\\\""
-        case "\\": result += "\\\\"
-        case "\n": result += "\\n"
-        case "\r": result += "\\r"
-        case "\t": result += "\\t"
-        case _ where scalar.value < 0x20:
-            let hex = String(scalar.value, radix: 16)
-            result += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-        default:
-            result.unicodeScalars.append(scalar)
+        case "\"", "\\": "\\" + String(scalar)
+        case "\n": "\\n"
+        case "\r": "\\r"
+        case "\t": "\\t"
+        case _ where scalar.value < 0x20: "\\u" + ("000" + String(scalar.value, radix: 16)).suffix(4)
+        default: nil
         }
     }
-    return result + "\""
+    return "\"" + escaped + "\""
 }

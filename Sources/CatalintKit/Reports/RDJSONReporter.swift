@@ -10,11 +10,7 @@ public struct RDJSONReporter: Reporter {
 
     /// reviewdog's `Severity` enum, by name.
     static func severity(_ severity: Severity) -> String {
-        switch severity {
-        case .error: return "ERROR"
-        case .warning: return "WARNING"
-        case .note: return "INFO"
-        }
+        severity.choose(error: "ERROR", warning: "WARNING", note: "INFO")
     }
 
     public func report(_ result: LintResult) -> String {

@@ -54,25 +54,31 @@ func plural(_ count: Int, _ word: String) -> String {
     "\(count) \(word)\(count == 1 ? "" : "s")"
 }
 
-/// An XML attribute value or text, escaped.
-func xmlEscaped(_ text: String) -> String {
+/// `text` with each Unicode scalar that `escape` gives a replacement for replaced by it: the one
+/// loop of the reports' escaping.
+func escaping(_ text: String, _ escape: (Unicode.Scalar) -> String?) -> String {
     var result = ""
     for scalar in text.unicodeScalars {
-        switch scalar {
-        case "&": result += "&amp;"
-        case "<": result += "&lt;"
-        case ">": result += "&gt;"
-        case "\"": result += "&quot;"
-        case "'": result += "&apos;"
-        case "\n": result += "&#10;"
-        case "\r": result += "&#13;"
-        case "\t": result += "&#9;"
-        case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value):
-            result += "\u{FFFD}"  // not allowed in XML 1.0, even as a reference
-        default: result.unicodeScalars.append(scalar)
-        }
+        if let replacement = escape(scalar) { result += replacement } else { result.unicodeScalars.append(scalar) }
     }
     return result
+}
+
+/// An XML attribute value or text, escaped.
+func xmlEscaped(_ text: String) -> String {
+    escaping(text) { scalar in
+        switch scalar {
+        case "&": "&amp;"
+        case "<": "&lt;"
+        case ">": "&gt;"
+        case "\"": "&quot;"
+        case "'": "&apos;"
+        case "\n", "\r", "\t": "&#\(scalar.value);"
+        // Not allowed in XML 1.0, even as a reference.
+        case _ where scalar.value < 0x20 || (0xFFFE...0xFFFF).contains(scalar.value): "\u{FFFD}"
+        default: nil
+        }
+    }
 }
 
 /// The path of a diagnostic relative to the working folder when it is inside it, `/`-separated;

@@ -8,14 +8,6 @@ public struct SARIFReporter: Reporter {
 
     public init() {}
 
-    static func level(_ severity: Severity) -> String {
-        switch severity {
-        case .error: return "error"
-        case .warning: return "warning"
-        case .note: return "note"
-        }
-    }
-
     public func report(_ result: LintResult) -> String {
         let rules = RuleCatalog.all
         let ruleIndex = Dictionary(uniqueKeysWithValues: rules.enumerated().map { ($1.id, $0) })
@@ -27,7 +19,8 @@ public struct SARIFReporter: Reporter {
                 "fullDescription": ["text": rule.rationale.trimmed],
                 "help": ["text": rule.advice.trimmed, "markdown": RuleDocs.explain(rule)],
                 "helpUri": rule.reference.url,
-                "defaultConfiguration": ["level": Self.level(rule.severity), "enabled": !rule.optIn],
+                // SARIF names its levels as catalint names its severities.
+                "defaultConfiguration": ["level": rule.severity.rawValue, "enabled": !rule.optIn],
                 "properties": ["tags": [rule.category.rawValue]],
             ]
         }
@@ -37,7 +30,7 @@ public struct SARIFReporter: Reporter {
             if isRelative { artifact["uriBaseId"] = "%SRCROOT%" }
             var entry: [String: Any] = [
                 "ruleId": diagnostic.rule,
-                "level": Self.level(diagnostic.severity),
+                "level": diagnostic.severity.rawValue,
                 "message": ["text": "\(diagnostic.message) \(diagnostic.help)"],
                 "locations": [[
                     "physicalLocation": [

@@ -17,20 +17,12 @@ public struct SonarQubeReporter: Reporter {
 
     /// The impact's severity (the Multi-Quality Rule mode).
     static func impactSeverity(_ severity: Severity) -> String {
-        switch severity {
-        case .error: return "HIGH"
-        case .warning: return "MEDIUM"
-        case .note: return "LOW"
-        }
+        severity.choose(error: "HIGH", warning: "MEDIUM", note: "LOW")
     }
 
     /// The rule's severity in SonarQube's Standard Experience.
     static func standardSeverity(_ severity: Severity) -> String {
-        switch severity {
-        case .error: return "MAJOR"
-        case .warning: return "MINOR"
-        case .note: return "INFO"
-        }
+        severity.choose(error: "MAJOR", warning: "MINOR", note: "INFO")
     }
 
     public func report(_ result: LintResult) -> String {

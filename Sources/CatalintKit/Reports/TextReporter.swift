@@ -14,11 +14,7 @@ public struct TextReporter: Reporter {
     }
 
     private func severityColor(_ severity: Severity) -> String {
-        switch severity {
-        case .error: return "1;31"
-        case .warning: return "1;33"
-        case .note: return "1;36"
-        }
+        severity.choose(error: "1;31", warning: "1;33", note: "1;36")
     }
 
     public func report(_ result: LintResult) -> String {

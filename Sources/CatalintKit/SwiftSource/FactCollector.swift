@@ -14,8 +14,7 @@ final class FactCollector: TypeScopeVisitor {
 
     /// A name bound in a function, closure or block, and the object it names.
     private struct Local {
-        var key: ObjectRef
-        var type: TypeRef
+        var value: ValueRef
         /// The binding that makes the object, when it is a `let` or `var` whose value is made right
         /// there (`let sheet = UIAlertController(...)`): only such an object is known whole in a
         /// function, unless it is handed on.
@@ -92,16 +91,16 @@ final class FactCollector: TypeScopeVisitor {
         case .parameterClause(let clause)?:
             for (index, parameter) in clause.parameters.enumerated() {
                 let name = (parameter.secondName ?? parameter.firstName).text
-                declare(name, Local(key: .known(anonymousKey(parameter)), type: type(at: index, annotation: parameter.type)))
+                declare(name, Local(value: .object(anonymousKey(parameter), type: type(at: index, annotation: parameter.type))))
             }
         case .simpleInput(let list)?:
             for (index, parameter) in list.enumerated() {
-                declare(parameter.name.text, Local(key: .known(anonymousKey(parameter)), type: type(at: index, annotation: nil)))
+                declare(parameter.name.text, Local(value: .object(anonymousKey(parameter), type: type(at: index, annotation: nil))))
             }
         case nil:
             for index in 0..<(contextual?.count ?? 0) {
-                declare("$\(index)", Local(key: .known(.declaration(path: file.path, offset: node.positionAfterSkippingLeadingTrivia.utf8Offset + index)),
-                                          type: type(at: index, annotation: nil)))
+                let id = ObjectID.declaration(path: file.path, offset: node.positionAfterSkippingLeadingTrivia.utf8Offset + index)
+                declare("$\(index)", Local(value: .object(id, type: type(at: index, annotation: nil))))
             }
         }
     }
@@ -143,7 +142,7 @@ final class FactCollector: TypeScopeVisitor {
     private func declareParameters(_ parameters: FunctionParameterClauseSyntax) {
         for parameter in parameters.parameters {
             let name = (parameter.secondName ?? parameter.firstName).text
-            declare(name, Local(key: .known(anonymousKey(parameter)), type: parameter.type.simpleName.map(TypeRef.named) ?? .unknown))
+            declare(name, Local(value: .object(anonymousKey(parameter), type: parameter.type.simpleName.map(TypeRef.named) ?? .unknown)))
         }
     }
 
@@ -176,15 +175,15 @@ final class FactCollector: TypeScopeVisitor {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             let local: Local
             if isMember, let type = currentType {
-                local = Local(key: .member(type: type, name: name), type: .propertyOf(.named(type), name: name))
+                local = Local(value: .member(type: type, name: name))
             } else if isGlobal {
-                local = Local(key: .known(.global(name)), type: .name(name, inType: nil))
+                local = Local(value: .name(name, inType: nil, untyped: .global(name)))
             } else if let alias = scopes.last?.returnedAlias, alias.name == name {
                 local = alias.local
             } else if binding.typeAnnotation == nil, let value = binding.initializer?.value, let named = namedObject(value) {
                 local = named  // `let button = self.button` names the same object
             } else {
-                local = Local(key: .known(anonymousKey(binding)), type: TypeInference.bindingType(binding, lookup: typeOfName),
+                local = Local(value: .object(anonymousKey(binding), type: TypeInference.bindingType(binding, lookup: typeOfName)),
                               madeBy: binding.initializer.flatMap { Self.constructs($0.value) ? binding : nil })
             }
             if !isMember, !isGlobal { declare(name, local) }
@@ -201,8 +200,8 @@ final class FactCollector: TypeScopeVisitor {
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .visitChildren }
         let value = node.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
-        var local = namedObject(value) ?? Local(key: .known(anonymousKey(node)), type: TypeInference.constructedType(of: value, lookup: typeOfName))
-        if let annotated = node.typeAnnotation?.type.simpleName { local.type = .named(annotated) }
+        var local = namedObject(value) ?? Local(value: .object(anonymousKey(node), type: TypeInference.constructedType(of: value, lookup: typeOfName)))
+        if let annotated = node.typeAnnotation?.type.simpleName { local.value = local.value.cast(to: .named(annotated)) }
         declare(name, local)
         return .visitChildren
     }
@@ -230,7 +229,7 @@ final class FactCollector: TypeScopeVisitor {
     }
 
     private func typeOfName(_ name: String) -> TypeRef {
-        resolveName(name, scope: nil)?.type ?? .unknown
+        resolveName(name, scope: nil)?.value.type ?? .unknown
     }
 
     // MARK: Objects
@@ -241,7 +240,7 @@ final class FactCollector: TypeScopeVisitor {
         if let local = lookupLocal(name) { return local }
         if name.looksLikeTypeName { return nil }
         let untyped = ObjectID.expression(path: file.path, scope: scope, text: name)
-        return Local(key: .name(name, inType: currentType, untyped: untyped), type: .name(name, inType: currentType))
+        return Local(value: .name(name, inType: currentType, untyped: untyped))
     }
 
     /// The block an expression is in, by its offset: the same text in the same block is the same object.
@@ -250,8 +249,8 @@ final class FactCollector: TypeScopeVisitor {
     }
 
     private func selfObject(_ node: some SyntaxProtocol) -> Local {
-        guard let type = currentType else { return Local(key: .known(anonymousKey(node)), type: .unknown) }
-        return Local(key: .known(.instance(type: type)), type: .named(type))
+        guard let type = currentType else { return Local(value: .object(anonymousKey(node), type: .unknown)) }
+        return Local(value: .object(.instance(type: type), type: .named(type)))
     }
 
     /// The object an expression names when it is a name or a chain of properties
@@ -268,7 +267,7 @@ final class FactCollector: TypeScopeVisitor {
             if vocabulary.facets.contains(name), let owner = namedObject(base) { return owner }
             if base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
                 guard let type = currentType else { return nil }
-                return Local(key: .member(type: type, name: name), type: .propertyOf(.named(type), name: name))
+                return Local(value: .member(type: type, name: name))
             }
             if let baseName = base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, baseName.looksLikeTypeName,
                lookupLocal(baseName) == nil {
@@ -276,8 +275,8 @@ final class FactCollector: TypeScopeVisitor {
             }
             // An object we cannot type: the same text in the same block is the same object.
             let untyped = ObjectID.expression(path: file.path, scope: scope(of: member), text: expression.compactText)
-            guard let owner = namedObject(base) else { return Local(key: .known(untyped), type: .unknown) }
-            return Local(key: .memberOf(owner.key, baseType: owner.type, name: name, untyped: untyped), type: .propertyOf(owner.type, name: name))
+            guard let owner = namedObject(base) else { return Local(value: .object(untyped, type: .unknown)) }
+            return Local(value: .property(of: owner.value, name: name, untyped: untyped))
         }
         return nil
     }
@@ -289,18 +288,18 @@ final class FactCollector: TypeScopeVisitor {
         let unwrapped = receiver.unwrapped
         if let cast = unwrapped.as(AsExprSyntax.self) {
             var inner = receiverObject(cast.expression, at: node)
-            inner.type = cast.type.simpleName.map(TypeRef.named) ?? .unknown
+            inner.value = inner.value.cast(to: cast.type.simpleName.map(TypeRef.named) ?? .unknown)
             return inner
         }
-        return Local(key: .known(anonymousKey(receiver)), type: TypeInference.constructedType(of: receiver, lookup: typeOfName))
+        return Local(value: .object(anonymousKey(receiver), type: TypeInference.constructedType(of: receiver, lookup: typeOfName)))
     }
 
     private func record(_ setting: SettingFact, on object: Local) {
-        facts.objects.append(PendingObject(id: object.key, type: object.type, settings: [setting]))
+        facts.objects.append(PendingObject(value: object.value, settings: [setting]))
     }
 
     private func recordStyle(_ style: String, on object: Local) {
-        facts.objects.append(PendingObject(id: object.key, type: object.type, style: style))
+        facts.objects.append(PendingObject(value: object.value, style: style))
     }
 
     // MARK: Edit sites
@@ -376,7 +375,7 @@ final class FactCollector: TypeScopeVisitor {
                 object = named
                 escapes = named.madeBy.map { self.isHandedOn(madeBy: $0) } ?? true
             } else if Self.constructs(expression) {
-                object = Local(key: .known(anonymousKey(expression)), type: TypeInference.constructedType(of: expression, lookup: typeOfName))
+                object = Local(value: .object(anonymousKey(expression), type: TypeInference.constructedType(of: expression, lookup: typeOfName)))
                 escapes = false
             } else {
                 continue
@@ -384,7 +383,7 @@ final class FactCollector: TypeScopeVisitor {
             let shown = expression.compactText.count <= 30 ? expression.compactText : "…"
             let rest = node.arguments.dropFirst(offset + 1).map { ($0.label?.text ?? "_") + ":" }.joined()
             let spelling = label.isEmpty ? "\(name)(\(shown)\(rest.isEmpty ? "" : ", " + rest))" : "\(name)(\(label): \(shown))"
-            facts.arguments.append(PendingArgument(call: name, label: label.isEmpty ? nil : label, object: object.key, type: object.type,
+            facts.arguments.append(PendingArgument(call: name, label: label.isEmpty ? nil : label, value: object.value,
                                                    escapes: escapes, spelling: spelling, position: file.position(of: nameToken),
                                                    guardContext: guards.context(for: node)))
         }
@@ -540,7 +539,7 @@ final class FactCollector: TypeScopeVisitor {
         }
         if let assignment = node.parent?.as(InfixOperatorExprSyntax.self), assignment.operator.is(AssignmentExprSyntax.self),
            assignment.rightOperand.id == node.id {
-            return namedObject(assignment.leftOperand)?.type ?? .unknown
+            return namedObject(assignment.leftOperand)?.value.type ?? .unknown
         }
         if node.parent?.is(ReturnStmtSyntax.self) == true, let function = node.ancestor(FunctionDeclSyntax.self) {
             return function.signature.returnClause?.type.simpleName.map(TypeRef.named) ?? .unknown

@@ -28,14 +28,14 @@ final class GuardResolver {
     /// `#if` is macOS or watchOS code, never part of a Mac Catalyst build.
     private let fileContext: GuardContext
 
-    /// The Swift the project builds with, for `#if swift(...)`.
-    private let swiftVersion: SwiftVersion
+    /// Which `#if` branches a Mac Catalyst build with the project's Swift compiles.
+    private let compilation: CompilationConditions
 
     init(tree: SourceFileSyntax, conditions: IdiomConditions, swiftVersion: SwiftVersion = .newest, checks: Set<String> = [],
          deadline: Deadline = .none) {
         self.conditions = conditions
         self.deadline = deadline
-        self.swiftVersion = swiftVersion
+        self.compilation = .macCatalyst(swiftVersion: swiftVersion)
         self.checks = checks
         var context = GuardContext.unguarded
         for item in tree.statements {
@@ -89,7 +89,7 @@ final class GuardResolver {
         switch parent.kind {
         case .ifConfigClause:
             if let clause = parent.as(IfConfigClauseSyntax.self), child.id != clause.condition?.id,
-               Self.isCompiledOutOfMacCatalyst(clause, swiftVersion: swiftVersion) {
+               compilation.isInactive(clause) {
                 context.builtForMacCatalyst = false
             }
         case .ifExpr:
@@ -270,70 +270,6 @@ final class GuardResolver {
             return name == "fatalError" || name == "preconditionFailure"
         }
         return false
-    }
-
-    // MARK: Compile-time conditions
-
-    /// True when the clause's code is not compiled for Mac Catalyst: its own condition is false there,
-    /// or an earlier clause of the same `#if` is true there.
-    static func isCompiledOutOfMacCatalyst(_ clause: IfConfigClauseSyntax, swiftVersion: SwiftVersion = .newest) -> Bool {
-        guard let clauses = clause.parent?.as(IfConfigClauseListSyntax.self) else { return false }
-        for other in clauses {
-            if other.id == clause.id {
-                guard let condition = clause.condition else { return false }  // #else
-                return valueOnMacCatalyst(condition, swiftVersion: swiftVersion) == false
-            }
-            if let condition = other.condition, valueOnMacCatalyst(condition, swiftVersion: swiftVersion) == true { return true }
-        }
-        return false
-    }
-
-    /// The value of a compilation condition when building for Mac Catalyst; nil when unknown
-    /// (`DEBUG`, `swift(>=5.9)`, `canImport(Foo)`).
-    static func valueOnMacCatalyst(_ condition: ExprSyntax, swiftVersion: SwiftVersion = .newest) -> Bool? {
-        let condition = condition.unwrapped
-        if let prefix = condition.as(PrefixOperatorExprSyntax.self), prefix.operator.text == "!" {
-            return valueOnMacCatalyst(prefix.expression, swiftVersion: swiftVersion).map(!)
-        }
-        if let infix = condition.as(InfixOperatorExprSyntax.self),
-           let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text {
-            let left = valueOnMacCatalyst(infix.leftOperand, swiftVersion: swiftVersion)
-            let right = valueOnMacCatalyst(infix.rightOperand, swiftVersion: swiftVersion)
-            switch op {
-            case "&&":
-                if left == false || right == false { return false }
-                return left == true && right == true ? true : nil
-            case "||":
-                if left == true || right == true { return true }
-                return left == false && right == false ? false : nil
-            default:
-                return nil
-            }
-        }
-        if let literal = condition.as(BooleanLiteralExprSyntax.self) {
-            return literal.literal.tokenKind == .keyword(.true)
-        }
-        if let call = condition.as(FunctionCallExprSyntax.self),
-           let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text, name == "swift" || name == "compiler" {
-            return VersionConditions.value(condition, swiftVersion: swiftVersion)
-        }
-        guard let call = condition.as(FunctionCallExprSyntax.self),
-              let function = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
-              let argument = call.arguments.first?.expression.as(DeclReferenceExprSyntax.self)?.baseName.text
-        else { return nil }
-        switch function {
-        case "targetEnvironment":
-            if argument == "macCatalyst" { return true }
-            if argument == "simulator" { return false }
-            return nil
-        case "os":
-            if argument == "iOS" { return true }  // Mac Catalyst builds are os(iOS)
-            return ["macOS", "OSX", "tvOS", "watchOS", "visionOS", "xrOS", "Linux", "Windows", "Android", "FreeBSD", "OpenBSD", "WASI", "Cygwin", "Haiku", "PS4"].contains(argument) ? false : nil
-        case "canImport":
-            return argument == "UIKit" ? true : nil
-        default:
-            return nil
-        }
     }
 
     /// True for `@available(macCatalyst, unavailable)` and `@available(*, unavailable)`.

@@ -111,8 +111,9 @@ struct SwiftSourceFile {
             return ("'=' must have consistent whitespace on both sides", position(of: token))
         }
         let diagnostics = ParseDiagnosticsGenerator.diagnostics(for: tree)
+        let compiler = CompilationConditions.parsing(swiftVersion: swiftVersion)
         guard let first = diagnostics.first(where: { diagnostic in
-            diagnostic.diagMessage.severity == .error && !VersionConditions.isInactive(diagnostic.node, swiftVersion: swiftVersion)
+            diagnostic.diagMessage.severity == .error && !compiler.isInactive(diagnostic.node)
         }) else { return nil }
         return (first.message, position(at: first.position))
     }

@@ -93,7 +93,8 @@ public final class BuildMembership: @unchecked Sendable {
     /// on the Mac take it, rather than the one their settings say.
     public let idiomFromProjects: Bool
 
-    private let lock = NSLock()
+    /// Held while a file is judged (reading projects as needed), and for the fields below.
+    private let lock = Locked()
     private var folders: [String: FolderProjects] = [:]
     private var judgements: [String: BuildJudgement?] = [:]
     private var storedProblems: [String: String] = [:]
@@ -117,12 +118,12 @@ public final class BuildMembership: @unchecked Sendable {
     /// cannot be read, or the file is not Swift or Interface Builder).
     public func judgement(of path: String) -> BuildJudgement? {
         let absolute = Configuration.absolute(path)
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = judgements[absolute] { return known }
-        let judgement = judge(absolute)
-        judgements[absolute] = .some(judgement)
-        return judgement
+        return lock.withLock {
+            if let known = judgements[absolute] { return known }
+            let judgement = judge(absolute)
+            judgements[absolute] = .some(judgement)
+            return judgement
+        }
     }
 
     /// False for a file that no target of its project builds (whatever `includeUnbuilt` says).
@@ -138,16 +139,12 @@ public final class BuildMembership: @unchecked Sendable {
 
     /// Projects that could not be read, each as `file:line:column: why` and what that means, sorted.
     public var problems: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storedProblems.keys.sorted().compactMap { storedProblems[$0] }
+        lock.withLock { storedProblems.keys.sorted().compactMap { storedProblems[$0] } }
     }
 
     /// For `--verbose`: each project read, with how each of its targets runs, sorted by project.
     public var notes: [String] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storedNotes.keys.sorted().flatMap { storedNotes[$0] ?? [] }
+        lock.withLock { storedNotes.keys.sorted().flatMap { storedNotes[$0] ?? [] } }
     }
 
     /// The report of a run that linted `linted` and left out `leftOut`, in the run's `idiom`.

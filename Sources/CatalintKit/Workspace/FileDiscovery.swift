@@ -171,59 +171,48 @@ public final class DiscoveryRecord: @unchecked Sendable {
         public var named: Bool
     }
 
-    private let lock = NSLock()
-    private var storedProblems: [Problem] = []
-    private var storedWalked: Set<String> = []
-    private var matchedIncluded: Set<Int> = []
-    private var matchedExcluded: Set<Int> = []
+    private struct State {
+        var problems: [Problem] = []
+        var walked: Set<String> = []
+        var matchedIncluded: Set<Int> = []
+        var matchedExcluded: Set<Int> = []
+    }
+
+    private let state = Locked(State())
 
     public init() {}
 
-    public var problems: [Problem] {
-        lock.lock()
-        defer { lock.unlock() }
-        return storedProblems
-    }
+    public var problems: [Problem] { state.withLock { $0.problems } }
 
     /// The absolute folders walked, as named.
-    public var walkedFolders: Set<String> {
-        lock.lock()
-        defer { lock.unlock() }
-        return storedWalked
-    }
+    public var walkedFolders: Set<String> { state.withLock { $0.walked } }
 
     func problem(_ path: String, _ reason: String, named: Bool) {
-        lock.lock()
-        if !storedProblems.contains(where: { $0.path == path }) {
-            storedProblems.append(Problem(path: path, reason: reason, named: named))
+        state.withLock { state in
+            if !state.problems.contains(where: { $0.path == path }) {
+                state.problems.append(Problem(path: path, reason: reason, named: named))
+            }
         }
-        lock.unlock()
     }
 
     func walked(_ folder: String) {
-        lock.lock()
-        storedWalked.insert(folder)
-        lock.unlock()
+        state.withLock { _ = $0.walked.insert(folder) }
     }
 
     /// True while some of `count` patterns have matched nothing.
     func hasUnmatched(excluded: Bool, count: Int) -> Bool {
-        lock.lock()
-        defer { lock.unlock() }
-        return (excluded ? matchedExcluded : matchedIncluded).count < count
+        matched(excluded: excluded).count < count
     }
 
     func matched(_ index: Int, excluded: Bool) {
-        lock.lock()
-        if excluded { matchedExcluded.insert(index) } else { matchedIncluded.insert(index) }
-        lock.unlock()
+        state.withLock { state in
+            _ = excluded ? state.matchedExcluded.insert(index) : state.matchedIncluded.insert(index)
+        }
     }
 
     /// The indices of the patterns that matched something.
     public func matched(excluded: Bool) -> Set<Int> {
-        lock.lock()
-        defer { lock.unlock() }
-        return excluded ? matchedExcluded : matchedIncluded
+        state.withLock { excluded ? $0.matchedExcluded : $0.matchedIncluded }
     }
 }
 

@@ -270,8 +270,8 @@ private enum Glue {
 /// hold them, so they are shown with each byte that is not UTF-8 written `\xHH`, and the escaped
 /// path is remembered with the bytes it stands for, so that the file can still be opened.
 enum RawPaths {
-    private static let lock = NSLock()
-    nonisolated(unsafe) private static var raw: [String: [UInt8]] = [:]
+    /// Shown paths and the bytes they stand for, when those are not their UTF-8.
+    private static let raw = Locked<[String: [UInt8]]>([:])
 
     /// The text to show for these bytes: the bytes themselves when they are UTF-8, else with each
     /// byte that is not written `\xHH`.
@@ -295,16 +295,12 @@ enum RawPaths {
     /// Remembers the bytes a shown path stands for, when they are not its UTF-8.
     static func remember(_ path: String, bytes: [UInt8]) {
         guard !path.utf8.elementsEqual(bytes) else { return }
-        lock.lock()
-        raw[path] = bytes
-        lock.unlock()
+        raw.withLock { $0[path] = bytes }
     }
 
     /// The bytes of a path, NUL-terminated: those an escaped path stands for, else its UTF-8.
     static func bytes(for path: String) -> [UInt8] {
-        lock.lock()
-        let known = raw.isEmpty ? nil : raw[path]
-        lock.unlock()
+        let known = raw.withLock { $0.isEmpty ? nil : $0[path] }
         return (known ?? Array(path.utf8)) + [0]
     }
 

@@ -184,91 +184,89 @@ public enum SafeWrite {
         }
     }
 
-    private static func writeAll(_ data: Data, to descriptor: Int32) -> Bool {
-        data.withUnsafeBytes { (buffer: UnsafeRawBufferPointer) -> Bool in
-            var offset = 0
-            while offset < buffer.count {
-                // Chunks of a megabyte, so that a signal is handled between them.
-                let count = Swift.min(buffer.count - offset, 1 << 20)
-                let written = Glibcish.write(descriptor, buffer.baseAddress! + offset, count)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += written
-            }
-            return true
-        }
-    }
-
     /// The temporary files of writes under way, removed on exit and on SIGINT and SIGTERM.
     enum Cleanup {
-        private static let lock = NSLock()
-        nonisolated(unsafe) private static var paths: Set<String> = []
-        nonisolated(unsafe) private static var sources: [DispatchSourceSignal] = []
-        nonisolated(unsafe) private static var installed = false
-        nonisolated(unsafe) private static var terminating = false
+        private struct State {
+            var paths: Set<String> = []
+            /// The signal sources, kept for as long as the process runs.
+            var sources: [DispatchSourceSignal] = []
+            var installed = false
+            var terminating = false
+        }
+
+        private static let state = Locked(State())
 
         /// Waits for the end of the process when a signal's handler is ending it.
         static func waitIfTerminating() {
-            lock.lock()
-            let ending = terminating
-            lock.unlock()
+            let ending = state.withLock { $0.terminating }
             while ending { pause() }
         }
 
         static func register(_ path: String) {
-            lock.lock()
-            paths.insert(path)
-            lock.unlock()
+            state.withLock { _ = $0.paths.insert(path) }
         }
 
         static func forget(_ path: String) {
-            lock.lock()
-            paths.remove(path)
-            lock.unlock()
+            state.withLock { _ = $0.paths.remove(path) }
         }
 
         /// Removes every temporary file registered.
         static func removeAll() {
-            lock.lock()
-            let pending = paths
-            paths = []
-            lock.unlock()
+            let pending = state.withLock { current in
+                defer { current.paths = [] }
+                return current.paths
+            }
             for path in pending { unlink(path) }
         }
 
         /// Once per process: SIGINT and SIGTERM remove the temporary files, then end the process
         /// with the same signal; so does `exit`.
         static func installHandlers() {
-            lock.lock()
-            defer { lock.unlock() }
-            guard !installed else { return }
-            installed = true
-            atexit { SafeWrite.Cleanup.removeAll() }
-            for signalNumber in [SIGINT, SIGTERM] {
-                signal(signalNumber, SIG_IGN)
-                let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-                source.setEventHandler {
-                    lock.lock()
-                    terminating = true
-                    lock.unlock()
-                    removeAll()
-                    // Raised again with its default action; Dispatch keeps the signal blocked on its
-                    // threads, so it is unblocked here first. Should the process outlive it, it ends
-                    // with the status a shell gives a process the signal ended.
-                    signal(signalNumber, SIG_DFL)
-                    var set = sigset_t()
-                    sigemptyset(&set)
-                    sigaddset(&set, signalNumber)
-                    pthread_sigmask(SIG_UNBLOCK, &set, nil)
-                    raise(signalNumber)
-                    _exit(128 + signalNumber)
+            state.withLock { current in
+                guard !current.installed else { return }
+                current.installed = true
+                atexit { SafeWrite.Cleanup.removeAll() }
+                for signalNumber in [SIGINT, SIGTERM] {
+                    signal(signalNumber, SIG_IGN)
+                    let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
+                    source.setEventHandler {
+                        state.withLock { $0.terminating = true }
+                        removeAll()
+                        // Raised again with its default action; Dispatch keeps the signal blocked on its
+                        // threads, so it is unblocked here first. Should the process outlive it, it ends
+                        // with the status a shell gives a process the signal ended.
+                        signal(signalNumber, SIG_DFL)
+                        var set = sigset_t()
+                        sigemptyset(&set)
+                        sigaddset(&set, signalNumber)
+                        pthread_sigmask(SIG_UNBLOCK, &set, nil)
+                        raise(signalNumber)
+                        _exit(128 + signalNumber)
+                    }
+                    source.resume()
+                    current.sources.append(source)
                 }
-                source.resume()
-                sources.append(source)
             }
         }
+    }
+}
+
+/// Writes all of `bytes` to `descriptor`, however many writes it takes, in chunks of a megabyte so
+/// that a signal is handled between them; false when a write fails (`errno` says why). Every write
+/// of the kit and the server to a file, a pipe or a descriptor goes through here.
+package func writeAll(_ bytes: some ContiguousBytes, to descriptor: Int32) -> Bool {
+    bytes.withUnsafeBytes { buffer -> Bool in
+        var offset = 0
+        while offset < buffer.count {
+            let count = Swift.min(buffer.count - offset, 1 << 20)
+            let written = Glibcish.write(descriptor, buffer.baseAddress! + offset, count)
+            if written < 0 {
+                if errno == EINTR { continue }
+                return false
+            }
+            offset += written
+        }
+        return true
     }
 }
 
