@@ -75,4 +75,48 @@ final class ArchitectureTests: XCTestCase {
             }
         }
     }
+
+    /// docs/ARCHITECTURE.md names files and folders (`Sources/...`, `Rules/...`, `Plugins/...`,
+    /// `docs/...`, `scripts/...`) and the types in the flow table: each must exist.
+    func testEveryPathTheArchitecturePageNamesExists() throws {
+        // Code spans outside the fenced diagram (whose fences would throw the pairs of backticks off).
+        let page = try String(contentsOf: packageRoot.appendingPathComponent("docs/ARCHITECTURE.md"), encoding: .utf8)
+            .components(separatedBy: "```").enumerated().filter { $0.offset % 2 == 0 }.map(\.element).joined()
+        let code = try NSRegularExpression(pattern: "`([^`]+)`")
+        var named: [String] = []
+        for match in code.matches(in: page, range: NSRange(page.startIndex..., in: page)) {
+            guard let range = Range(match.range(at: 1), in: page) else { continue }
+            named.append(String(page[range]))
+        }
+        let roots = ["Sources/", "Rules/", "Plugins/", "docs/", "scripts/", "Tests/", "CatalintPlugins/", ".github/"]
+        let paths = named.filter { path in roots.contains { path.hasPrefix($0) } }.map { $0.replacingOccurrences(of: "<id>", with: "unavailable-control") }
+        XCTAssertGreaterThan(paths.count, 8, "the page names paths")
+        for path in paths where !path.contains("<") {
+            XCTAssertTrue(FileManager.default.fileExists(atPath: packageRoot.appendingPathComponent(path).path), "docs/ARCHITECTURE.md names \(path), which does not exist")
+        }
+        // The folders of the flow table, and the types it names, exist in the sources.
+        let sources = try FileManager.default.subpathsOfDirectory(atPath: packageRoot.appendingPathComponent("Sources").path)
+        let swiftFiles = sources.filter { $0.hasSuffix(".swift") }
+        let declared = try swiftFiles.map { try String(contentsOf: packageRoot.appendingPathComponent("Sources/" + $0), encoding: .utf8) }.joined(separator: "\n")
+        let table = String(page[page.range(of: "| step |")!.lowerBound..<page.range(of: "## Where a change goes")!.lowerBound])
+        for match in code.matches(in: table, range: NSRange(table.startIndex..., in: table)) {
+            guard let range = Range(match.range(at: 1), in: table) else { continue }
+            let name = String(table[range])
+            guard name.first?.isUppercase == true, name.allSatisfy({ $0.isLetter || $0.isNumber }), name != "Codable" else { continue }
+            XCTAssertTrue(declared.contains("struct \(name)") || declared.contains("class \(name)") || declared.contains("enum \(name)")
+                          || declared.contains("protocol \(name)") || swiftFiles.contains { $0.hasSuffix("/\(name).swift") },
+                          "docs/ARCHITECTURE.md names \(name), which no source declares")
+        }
+    }
+
+    /// One place applies a file's budget: only `FileProcessor` runs `FileJob` (and the workers it starts).
+    func testTheBudgetHasOnePlace() throws {
+        let folder = packageRoot.appendingPathComponent("Sources")
+        for path in try FileManager.default.subpathsOfDirectory(atPath: folder.path) where path.hasSuffix(".swift") {
+            let text = try String(contentsOf: folder.appendingPathComponent(path), encoding: .utf8)
+            guard text.contains("FileJob.run(") else { continue }
+            XCTAssertTrue(path.hasSuffix("FileProcessor.swift") || path.hasSuffix("FileWorkers.swift"),
+                          "\(path) runs FileJob itself, outside the budget of FileProcessor")
+        }
+    }
 }
