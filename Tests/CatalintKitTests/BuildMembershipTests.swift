@@ -161,9 +161,11 @@ final class BuildMembershipTests: XCTestCase {
             .init(name: "Widget", type: "com.apple.product-type.app-extension", sources: ["Widget/View.swift"], settings: families),
         ]), to: root.appendingPathComponent("Recipes.xcodeproj/project.pbxproj"))
         let judged = judge(["Recipes/List.swift", "Widget/View.swift"], in: root)
-        XCTAssertEqual(judged, ["Recipes/List.swift": "mac Recipes", "Widget/View.swift": "mac Widget"], "the strict default, as for the run's idiom")
+        // The app, in the strict default; its extension comes to the Mac only when it opts in itself.
+        XCTAssertEqual(judged, ["Recipes/List.swift": "mac Recipes", "Widget/View.swift": "not-on-mac Widget"], "the strict default, as for the run's idiom")
         let given = BuildMembership(idiomFromProjects: false)
-        XCTAssertEqual(given.judgement(of: root.appendingPathComponent("Widget/View.swift").path)?.scope, .onMac(nil))
+        XCTAssertEqual(given.judgement(of: root.appendingPathComponent("Recipes/List.swift").path)?.scope, .onMac(nil))
+        XCTAssertEqual(given.judgement(of: root.appendingPathComponent("Widget/View.swift").path)?.scope, .neverOnMac)
     }
 
     func testATargetBuiltNativelyForMacOSAndForIOSNeverRunsInTheMacIdiom() throws {

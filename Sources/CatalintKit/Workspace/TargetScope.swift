@@ -52,6 +52,12 @@ struct TargetScope {
                 return TargetScope(scope: .neverOnMac, reason: "\(label) does not support Mac Catalyst, while target \(catalystTarget.name) does: it never "
                                    + "runs in the Mac idiom, so only the rules of crashes that also happen on iPad apply")
             }
+            if isExtension(target) {
+                // An extension or App Clip comes to the Mac only when it opts in itself: an app that
+                // moves to Mac Catalyst brings its own code, not its widgets and share sheets.
+                return TargetScope(scope: .neverOnMac, reason: "\(label) is an extension without Mac Catalyst: it never runs in the Mac idiom "
+                                   + "until it supports it itself, so only the rules of crashes that also happen on iPad apply")
+            }
             if !idiomFromProject {
                 return TargetScope(scope: .onMac(nil), reason: "\(label): no target of \(name) supports Mac Catalyst yet; judged in the idiom the run was given")
             }
@@ -72,6 +78,12 @@ struct TargetScope {
         default:
             return TargetScope(scope: .onMac(nil), reason: "\(label) is the package's own; judged in the run's idiom")
         }
+    }
+
+    /// True for an app extension, an ExtensionKit extension or an App Clip.
+    static func isExtension(_ target: XcodeProject.Target) -> Bool {
+        let kind = kind(of: target)
+        return kind.contains("extension") || kind == "application.on-demand-install-capable" || kind == "application.messages"
     }
 
     /// `application`, `app-extension`, `bundle.unit-test`: the product type without Apple's prefix.
