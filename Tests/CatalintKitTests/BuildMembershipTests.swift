@@ -61,6 +61,18 @@ final class BuildMembershipTests: XCTestCase {
         XCTAssertTrue(judged["OldScripts/Legacy.storyboard"]?.hasPrefix("unbuilt: no target") == true, judged["OldScripts/Legacy.storyboard"] ?? "")
     }
 
+    /// A localized file in a Sources phase (an intent definition: a variant group with a name and no
+    /// path) stands for its languages, not for its group's folder; a folder reference in a Sources
+    /// phase is copied as it is. Neither makes the Swift files of a folder the target's.
+    func testALocalizedSourceOrAFolderInASourcesPhaseCompilesNoFolder() throws {
+        let root = try fixtures().appendingPathComponent("Localized")
+        let judged = judge(["Journal/EntryViewController.swift", "Journal/Stories/OldStory.swift", "Journal/Templates/Snippet.swift"], in: root)
+        XCTAssertEqual(judged["Journal/EntryViewController.swift"], "mac Journal")
+        XCTAssertTrue(judged["Journal/Stories/OldStory.swift"]?.hasPrefix("unbuilt: no target") == true, judged["Journal/Stories/OldStory.swift"] ?? "")
+        XCTAssertTrue(judged["Journal/Templates/Snippet.swift"]?.hasPrefix("unbuilt: no target") == true, judged["Journal/Templates/Snippet.swift"] ?? "")
+        XCTAssertEqual(try lint(["."], in: root).findings, ["Journal/EntryViewController.swift unavailable-control error"])
+    }
+
     func testSynchronizedFoldersBelongToTheirTargetsButForTheirExceptions() throws {
         let root = try fixtures().appendingPathComponent("Synchronized")
         let judged = judge(["Notes/EditorViewController.swift", "Notes/Main.storyboard", "Notes/Legacy/OldEditor.swift", "Notes/Legacy/Old.storyboard",

@@ -170,12 +170,12 @@ extension XcodeProject {
                 guard isa == "PBXSourcesBuildPhase" || isa == "PBXResourcesBuildPhase" else { continue }
                 for buildFile in objects[phase]?["files"]?.array?.compactMap(\.string) ?? [] {
                     guard let reference = objects[buildFile]?["fileRef"]?.string else { continue }
+                    // The files an entry stands for: a file, or each language of a localized one.
+                    let files = reader.paths(ofBuildFile: reference)
                     if isa == "PBXSourcesBuildPhase" {
-                        if let path = reader.path(of: reference) { target.sources.insert(path) }
+                        target.sources.formUnion(files)
                     } else {
-                        // A storyboard or xib, or a localized one (a variant group of its languages);
-                        // a folder reference is copied as it is, its storyboards never compiled.
-                        target.resources.formUnion(reader.paths(ofResource: reference).filter { InputKind(path: $0) == .interfaceBuilder })
+                        target.resources.formUnion(files.filter { InputKind(path: $0) == .interfaceBuilder })
                     }
                 }
             }
@@ -250,10 +250,18 @@ private struct ObjectReader {
         return objects[id].flatMap { resolve($0, parent: nil) }
     }
 
-    /// The files a Resources phase entry copies: the file, or each file of a variant group.
-    func paths(ofResource id: String) -> [String] {
-        guard objects[id]?["isa"]?.string == "PBXVariantGroup" else { return path(of: id).map { [$0] } ?? [] }
-        return (objects[id]?["children"]?.array?.compactMap(\.string) ?? []).compactMap(path(of:))
+    /// The files a build phase entry names: the file, or each file of a variant group (a localized
+    /// storyboard or intent definition, which has a name and no path of its own: its path would be
+    /// its group's folder). A folder reference is copied as it is, never compiled, and a group is no
+    /// file: they name none.
+    func paths(ofBuildFile id: String) -> [String] {
+        guard let object = objects[id] else { return [] }
+        if object["isa"]?.string == "PBXVariantGroup" {
+            return (object["children"]?.array?.compactMap(\.string) ?? []).flatMap(paths(ofBuildFile:))
+        }
+        let type = object["lastKnownFileType"]?.string ?? object["explicitFileType"]?.string ?? ""
+        guard object["isa"]?.string != "PBXGroup", type != "folder", !type.hasPrefix("folder.") else { return [] }
+        return path(of: id).map { [$0] } ?? []
     }
 
     /// The configurations of an `XCConfigurationList`, each with its `.xcconfig` (when it has one)

@@ -1,0 +1,5 @@
+import UIKit
+
+final class EntryViewController: UIViewController {
+    let pages = UIPageControl()
+}
