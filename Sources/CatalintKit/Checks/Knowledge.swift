@@ -132,6 +132,9 @@ struct ReferenceKnowledge: KnowledgeKind, Equatable {
 struct FontKnowledge: KnowledgeKind, Equatable {
     var calls: [ArgumentCallEntry] = []
     var scaling: [String] = []
+    /// Names of printing and PDF output: a font in a function that names one, or in a type that
+    /// inherits from one, is sized for paper.
+    var paper: [String] = []
     /// Smaller sizes hold a face whose size is set later (`UIFont(name: "Avenir", size: 1)`, then
     /// `withSize`); nil for no minimum.
     var minimumSize: Double?
@@ -139,6 +142,7 @@ struct FontKnowledge: KnowledgeKind, Equatable {
     static let fields: [Field<Self>] = [
         .list("calls", \.calls, "Calls that make a font, with the label of their size argument (systemFont with ofSize, UIFont with size)."),
         .list("scaling", \.scaling, "Calls that scale a font or size with the text size (scaledFont)."),
+        .list("paper", \.paper, "Names of printing and PDF output (UIGraphicsPDFRenderer, UIPrintPageRenderer): a font in a function that names one, or in a type that inherits from one, is for paper."),
         .optional("minimum_size", \.minimumSize, "The smallest size reported: smaller ones are placeholders for a face sized later.",
                   accepting: .atLeast(0)),
     ]
@@ -210,12 +214,15 @@ struct ReferenceEntry: KnowledgeShape, Equatable {
     var name = ""
     var members: [String]?
     var strings = false
+    /// Values in the same coordinates: a read only compared with one of them lays nothing out.
+    var sameSpace: [String] = []
     var replacement = ""
 
     static let fields: [Field<Self>] = [
         .required("name", \.name, "A dotted member chain (UIScreen.main) or a name (_setAllowsUnsupportedMacIdiomBehavior)."),
         .optional("members", \.members, "One of these must follow the name (bounds after UIScreen.main)."),
         .value("strings", \.strings, "A string literal holding the name, or the name and a colon (a selector), counts too."),
+        .list("same_space", \.sameSpace, "Names of values in the same coordinates (keyboardFrameEndUserInfoKey): a read only compared with a value that comes from one of them is not reported."),
         .required("replacement", \.replacement, "What to do instead, for the help line."),
     ]
 

@@ -38,8 +38,13 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     private(set) var referenceRootLengths: Set<Int> = []
     /// Names a rule looks for in string literals too (selectors and keys).
     var referenceStrings: Set<String> = []
+    /// Names of values in the same coordinates as a name a rule looks for (`keyboardFrameEndUserInfoKey`).
+    var sameSpaceNames: Set<String> = []
     /// Calls that make a font of a size, with the labels of the size: `systemFont` -> [`ofSize`].
     var fontCalls: [String: Set<String>] = [:]
+    /// Names of printing and PDF output (`UIGraphicsPDFRenderer`): the functions and types around a
+    /// font are looked at for them.
+    var paperNames: Set<String> = []
     /// Every class a rule names, so an Interface Builder element such as `<pickerView>` is known as
     /// `UIPickerView` once a rule (or an option) names that class.
     var classes: Set<String> = []
@@ -78,10 +83,12 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                     for entry in references.references {
                         if let root = entry.path.first { referenceRoots.insert(root) }
                         if entry.strings { referenceStrings.insert(entry.name) }
+                        sameSpaceNames.formUnion(entry.sameSpace)
                     }
                 }
                 if let fonts = part as? FontKnowledge {
                     for call in fonts.calls { fontCalls[call.name, default: []].insert(call.label ?? "") }
+                    paperNames.formUnion(fonts.paper)
                 }
                 if let sizes = part as? ScreenSizeKnowledge {
                     for dimension in sizes.dimensions { dimensionValues.formUnion([dimension.width, dimension.height]) }

@@ -102,7 +102,8 @@ func controlSettings(in facts: UIFacts, knowledge: ControlSettingKnowledge, padS
 
 /// The references of `facts` to a name in `knowledge`, where `runs` says the code can run for the
 /// rule: the member chain starts with the entry's names and goes on with one of its `members` (when
-/// it gives them); a string counts only for an entry that looks in strings.
+/// it gives them); a string counts only for an entry that looks in strings; a value only compared
+/// with one in the same coordinates (the entry's `sameSpace`) does not count.
 func references(in facts: UIFacts, knowledge: ReferenceKnowledge, runs: (GuardContext) -> Bool) -> [(reference: ReferenceFact, entry: ReferenceEntry)] {
     facts.references.compactMap { reference in
         guard runs(reference.guardContext) else { return nil }
@@ -112,7 +113,8 @@ func references(in facts: UIFacts, knowledge: ReferenceKnowledge, runs: (GuardCo
             guard let members = entry.members else { return true }
             return reference.names.count > path.count && members.contains(reference.names[path.count])
         }
-        return entry.map { (reference, $0) }
+        guard let entry, !reference.comparedWith.contains(where: entry.sameSpace.contains) else { return nil }
+        return (reference, entry)
     }
 }
 

@@ -209,6 +209,10 @@ struct ReferenceFact: Hashable, Sendable, Codable {
     var names: [String]
     /// True when a string literal names it (`NSSelectorFromString("...:")`).
     var inString: Bool
+    /// When the value read is only compared (`endFrame.width == UIScreen.main.bounds.width`), the
+    /// names a rule looks for (`keyboardFrameEndUserInfoKey`) that the values it is compared and
+    /// combined with come from; empty when it is used otherwise.
+    var comparedWith: [String] = []
     /// How the source spells it, for messages.
     var spelling: String
     var position: SourcePosition
@@ -218,12 +222,16 @@ struct ReferenceFact: Hashable, Sendable, Codable {
 /// A font of a point size written as a number: `UIFont.systemFont(ofSize: 17)`, `.system(size: 15)`,
 /// a storyboard's `<fontDescription pointSize="17">` without a text style.
 struct FontSizeFact: Hashable, Sendable, Codable {
-    var size: Double
+    /// The size, or the sizes it is chosen between (`expanded ? 52 : 36`).
+    var sizes: [Double]
     /// How the source spells it, for messages: `systemFont(ofSize:)`, `pointSize`.
     var spelling: String
     /// The calls the font is an argument of, and their labels, up to its statement
     /// (`scaledFont`, `for`): rules tell a font that follows the text size from them.
     var purposeNames: [String]
+    /// The names of printing or PDF output (`UIGraphicsPDFRenderer`) that the functions around the
+    /// font name, or that a type around it inherits from: a font for paper, not for the screen.
+    var outputNames: [String] = []
     var position: SourcePosition
     var guardContext: GuardContext
 }

@@ -184,7 +184,7 @@ struct InterfaceBuilderLowering {
         /// size. One with a text `style` follows the user's text size, whatever its `pointSize`.
         private func addFont(_ parser: XMLParser, _ attributes: [String: String]) {
             guard attributes["style"] == nil, let text = attributes["pointSize"], let size = Double(text), size > 0 else { return }
-            output.facts.fontSizes.append(FontSizeFact(size: size, spelling: "pointSize", purposeNames: [],
+            output.facts.fontSizes.append(FontSizeFact(sizes: [size], spelling: "pointSize", purposeNames: [],
                                                        position: position(parser), guardContext: context))
         }
 

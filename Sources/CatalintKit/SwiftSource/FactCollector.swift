@@ -19,6 +19,8 @@ final class FactCollector: TypeScopeVisitor {
         /// there (`let sheet = UIAlertController(...)`): only such an object is known whole in a
         /// function, unless it is handed on.
         var madeBy: PatternBindingSyntax? = nil
+        /// The value a local is bound to (`let endFrame = notification.userInfo?[...] as? CGRect`).
+        var boundFrom: ExprSyntax? = nil
     }
 
     private struct Scope {
@@ -36,7 +38,7 @@ final class FactCollector: TypeScopeVisitor {
         self.file = file
         self.vocabulary = vocabulary
         self.conditions = IdiomConditions(path: file.path)
-        self.guards = GuardResolver(tree: file.tree, conditions: IdiomConditions(path: file.path, keepsNames: false), swiftVersion: swiftVersion,
+        self.guards = GuardResolver(tree: file.tree, bytes: file.source.utf8, conditions: IdiomConditions(path: file.path, keepsNames: false), swiftVersion: swiftVersion,
                                     checks: vocabulary.checks, deadline: deadline)
         self.decisions = IdiomDecisionReader(file: file, conditions: conditions, guards: guards, vocabulary: vocabulary)
         super.init(deadline: deadline)
@@ -173,7 +175,7 @@ final class FactCollector: TypeScopeVisitor {
         let isGlobal = node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
-            let local: Local
+            var local: Local
             if isMember, let type = currentType {
                 local = Local(value: .member(type: type, name: name))
             } else if isGlobal {
@@ -186,7 +188,10 @@ final class FactCollector: TypeScopeVisitor {
                 local = Local(value: .object(anonymousKey(binding), type: TypeInference.bindingType(binding, lookup: typeOfName)),
                               madeBy: binding.initializer.flatMap { Self.constructs($0.value) ? binding : nil })
             }
-            if !isMember, !isGlobal { declare(name, local) }
+            if !isMember, !isGlobal {
+                local.boundFrom = binding.initializer?.value
+                declare(name, local)
+            }
             if let value = binding.initializer?.value { recordInitializerSettings(value, on: local) }
             if let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
                let closure = call.calledExpression.unwrapped.as(ClosureExprSyntax.self),
@@ -202,6 +207,7 @@ final class FactCollector: TypeScopeVisitor {
         let value = node.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
         var local = namedObject(value) ?? Local(value: .object(anonymousKey(node), type: TypeInference.constructedType(of: value, lookup: typeOfName)))
         if let annotated = node.typeAnnotation?.type.simpleName { local.value = local.value.cast(to: .named(annotated)) }
+        local.boundFrom = node.initializer?.value
         declare(name, local)
         return .visitChildren
     }
@@ -445,16 +451,58 @@ final class FactCollector: TypeScopeVisitor {
     }
 
     /// `UIFont.systemFont(ofSize: 17)`, `UIFont(name: "Avenir", size: 15)`, `.system(size: 13)`: a font
-    /// of a size written as a number.
+    /// of a size written as a number, or chosen between numbers (`.system(size: expanded ? 52 : 36)`).
     private func recordFontSize(_ node: FunctionCallExprSyntax, name nameToken: TokenSyntax, labels: Set<String>) {
         for argument in node.arguments {
-            guard labels.contains(argument.label?.text ?? ""), let size = argument.expression.numberLiteral, size > 0 else { continue }
+            guard labels.contains(argument.label?.text ?? ""), let sizes = Self.numberChoices(argument.expression)?.filter({ $0 > 0 }),
+                  !sizes.isEmpty else { continue }
             let argumentLabels = node.arguments.map { ($0.label?.text ?? "_") + ":" }.joined()
-            facts.fontSizes.append(FontSizeFact(size: size, spelling: "\(nameToken.text)(\(argumentLabels))",
-                                                purposeNames: Self.purposeNames(of: Syntax(node)), position: file.position(of: nameToken),
-                                                guardContext: guards.context(for: node)))
+            facts.fontSizes.append(FontSizeFact(sizes: sizes, spelling: "\(nameToken.text)(\(argumentLabels))",
+                                                purposeNames: Self.purposeNames(of: Syntax(node)), outputNames: paperNames(around: node),
+                                                position: file.position(of: nameToken), guardContext: guards.context(for: node)))
             return
         }
+    }
+
+    /// The numbers an expression is: `17`, or each branch of `expanded ? 52 : 36` (nested too); nil
+    /// when some branch is not a number.
+    private static func numberChoices(_ expression: ExprSyntax) -> [Double]? {
+        if let number = expression.numberLiteral { return [number] }
+        guard let ternary = expression.unwrapped.as(TernaryExprSyntax.self),
+              let then = numberChoices(ternary.thenExpression), let other = numberChoices(ternary.elseExpression) else { return nil }
+        return then + other
+    }
+
+    /// The names of printing or PDF output (the vocabulary's `paperNames`) that the functions around
+    /// `node` name anywhere in their declaration (`UIGraphicsPDFRenderer(bounds:)`, a parameter of
+    /// type `UIGraphicsPDFRendererContext`), or that a type around it inherits from
+    /// (`UIPrintPageRenderer`). Each declaration is read once.
+    private func paperNames(around node: some SyntaxProtocol) -> [String] {
+        guard !vocabulary.paperNames.isEmpty else { return [] }
+        var names: [String] = []
+        var current = node.parent
+        while let ancestor = current {
+            if ancestor.is(FunctionDeclSyntax.self) || ancestor.is(InitializerDeclSyntax.self) || ancestor.is(AccessorBlockSyntax.self) {
+                names += paperNames(in: ancestor)
+            } else if let type = ancestor.asProtocol(DeclGroupSyntax.self) {
+                names += (type.inheritanceClause?.inheritedTypes ?? []).compactMap(\.type.simpleName).filter(vocabulary.paperNames.contains)
+            }
+            current = ancestor.parent
+        }
+        return names
+    }
+
+    private var paperNamesCache: [SyntaxIdentifier: [String]] = [:]
+
+    private func paperNames(in declaration: Syntax) -> [String] {
+        if let cached = paperNamesCache[declaration.id] { return cached }
+        var found: [String] = []
+        for token in declaration.tokens(viewMode: .sourceAccurate) {
+            guard case .identifier(let text) = token.tokenKind, vocabulary.paperNames.contains(text), !found.contains(text) else { continue }
+            found.append(text)
+        }
+        paperNamesCache[declaration.id] = found
+        return found
     }
 
     // MARK: Names a rule looks for
@@ -479,9 +527,86 @@ final class FactCollector: TypeScopeVisitor {
                 break
             }
         }
-        facts.references.append(ReferenceFact(names: names, inString: false, spelling: names.joined(separator: "."),
+        facts.references.append(ReferenceFact(names: names, inString: false, comparedWith: comparedNames(chain), spelling: names.joined(separator: "."),
                                               position: file.position(of: node.baseName), guardContext: guards.context(for: node)))
         return .visitChildren
+    }
+
+    /// When the value of `node` is only compared, also through arithmetic and a local that holds the
+    /// result (`let dockMinY = UIScreen.main.bounds.height - endFrame.height`, then
+    /// `endFrame.minY < dockMinY`): the vocabulary's `sameSpaceNames` that the other values come from,
+    /// themselves or through the value a local among them was bound to. Empty when it is used otherwise.
+    private func comparedNames(_ node: Syntax) -> [String] {
+        guard !vocabulary.sameSpaceNames.isEmpty else { return [] }
+        var names: [String] = []
+        let (use, comparedAt) = comparison(around: node, otherNames: &names)
+        if comparedAt == nil {
+            // A local holding the result, each of whose uses is compared, lays nothing out either;
+            // its uses are read only when the result already mixes in such a value.
+            guard !sameSpaceNames(names).isEmpty,
+                  let binding = use.parent?.as(InitializerClauseSyntax.self)?.parent?.as(PatternBindingSyntax.self),
+                  let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
+                  let scope = binding.ancestor(CodeBlockItemListSyntax.self) else { return [] }
+            var used = false
+            for token in scope.tokens(viewMode: .sourceAccurate) where token.text == name && token.position >= binding.endPosition {
+                guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                      reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id else { continue }
+                guard comparison(around: Syntax(reference), otherNames: &names).comparedAt != nil else { return [] }
+                used = true
+            }
+            guard used else { return [] }
+        }
+        return sameSpaceNames(names)
+    }
+
+    /// The parentheses around `node` (a tuple of one element without a label), if any.
+    private static func parentheses(around node: Syntax) -> Syntax? {
+        guard let element = node.parent?.as(LabeledExprSyntax.self), element.label == nil,
+              let tuple = element.parent?.parent?.as(TupleExprSyntax.self), tuple.elements.count == 1 else { return nil }
+        return Syntax(tuple)
+    }
+
+    /// The vocabulary's `sameSpaceNames` among `names` and the values the locals among them were bound to.
+    private func sameSpaceNames(_ names: [String]) -> [String] {
+        var found: [String] = []
+        func look(_ name: String) {
+            if vocabulary.sameSpaceNames.contains(name), !found.contains(name) { found.append(name) }
+        }
+        for name in names {
+            look(name)
+            if let bound = lookupLocal(name)?.boundFrom { IdiomConditions.identifiers(in: bound).forEach(look) }
+        }
+        return found
+    }
+
+    /// The comparison a value takes part in, through parentheses and arithmetic: the widest
+    /// expression around `node` that is still the value, the comparison when there is one, and in
+    /// `otherNames` the names of the values it is combined and compared with.
+    private func comparison(around node: Syntax, otherNames: inout [String]) -> (use: Syntax, comparedAt: InfixOperatorExprSyntax?) {
+        var use = node
+        while let parent = use.parent {
+            if let tuple = Self.parentheses(around: use) {
+                use = tuple
+                continue
+            }
+            if parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) {
+                use = parent
+                continue
+            }
+            guard let infix = parent.as(InfixOperatorExprSyntax.self),
+                  let op = infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text else { break }
+            let other = infix.leftOperand.id == use.id ? infix.rightOperand : infix.leftOperand
+            if ["+", "-", "*", "/"].contains(op) {
+                otherNames += IdiomConditions.identifiers(in: other)
+                use = parent
+            } else if ["==", "!=", "<", "<=", ">", ">="].contains(op) {
+                otherNames += IdiomConditions.identifiers(in: other)
+                return (use, infix)
+            } else {
+                break
+            }
+        }
+        return (use, nil)
     }
 
     /// `"_setAllowsUnsupportedMacIdiomBehavior:"`: a string that is exactly a name a rule looks for in

@@ -31,8 +31,15 @@ final class GuardResolver {
     /// Which `#if` branches a Mac Catalyst build with the project's Swift compiles.
     private let compilation: CompilationConditions
 
-    init(tree: SourceFileSyntax, conditions: IdiomConditions, swiftVersion: SwiftVersion = .newest, checks: Set<String> = [],
+    /// The file, for the declarations only its previews use, found when a private one is first asked about.
+    private let tree: SourceFileSyntax
+    private let bytes: [UInt8]
+    private lazy var previewHelpers = PreviewHelpers.declarations(in: tree, bytes: bytes)
+
+    init(tree: SourceFileSyntax, bytes: [UInt8] = [], conditions: IdiomConditions, swiftVersion: SwiftVersion = .newest, checks: Set<String> = [],
          deadline: Deadline = .none) {
+        self.tree = tree
+        self.bytes = bytes
         self.conditions = conditions
         self.deadline = deadline
         self.compilation = .macCatalyst(swiftVersion: swiftVersion)
@@ -149,7 +156,7 @@ final class GuardResolver {
                    child.id != declaration.attributes.id, Self.isUnavailableOnMacCatalyst(declaration.attributes) {
                     context.unavailableOnMacCatalyst = true
                 }
-                if Self.isPreview(parent) { context.isPreview = true }
+                if Self.isPreview(parent) || isPreviewHelper(parent) { context.isPreview = true }
             }
         }
         return context
@@ -250,6 +257,13 @@ final class GuardResolver {
             return inherited.contains { $0.type.simpleName == "PreviewProvider" }
         }
         return false
+    }
+
+    /// True for a `private` or `fileprivate` declaration that only the file's previews use.
+    private func isPreviewHelper(_ node: Syntax) -> Bool {
+        guard let modifiers = node.asProtocol(WithModifiersSyntax.self)?.modifiers,
+              modifiers.contains(where: { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }) else { return false }
+        return previewHelpers.contains(node.id)
     }
 
     private static func ifStatement(_ item: CodeBlockItemSyntax) -> IfExprSyntax? {
