@@ -121,6 +121,66 @@ final class FixTests: XCTestCase {
     }
 
     /// A fix whose result would not parse is never applied (made up here: no rule's fix does it).
+    /// The idiom guard reads the declaration of the property a statement assigns, wherever the
+    /// project declares it: a constant or a property with no initial value that an initializer must
+    /// set, or an implicitly unwrapped one, keeps the statement as it is.
+    func testTheIdiomGuardReadsThePropertysDeclarationInAnotherFile() throws {
+        let declarations = """
+            import UIKit
+            struct Pager {
+                let dots: UIPageControl
+                var stepper: UIStepper
+                var refresh: UIRefreshControl?
+            }
+            final class ShopViewController: UIViewController {
+                var refresher: UIRefreshControl!
+                var spare: UIRefreshControl?
+            }
+
+            """
+        let uses = """
+            import UIKit
+            extension Pager {
+                init() {
+                    dots = UIPageControl()
+                    stepper = UIStepper()
+                    refresh = UIRefreshControl()
+                }
+            }
+            extension ShopViewController {
+                func reload() {
+                    refresher = UIRefreshControl()
+                    spare = UIRefreshControl()
+                }
+            }
+
+            """
+        let linter = Linter(options: LintOptions(idiom: .mac, jobs: 1))
+        let result = try Fixer.fixInMemory([(path: "Pager.swift", text: declarations), (path: "Uses.swift", text: uses)], linter: linter, unsafe: true)
+        XCTAssertEqual(result.texts["Uses.swift"], """
+            import UIKit
+            extension Pager {
+                init() {
+                    dots = UIPageControl()
+                    stepper = UIStepper()
+                    if UIDevice.current.userInterfaceIdiom != .mac {
+                        refresh = UIRefreshControl()
+                    }
+                }
+            }
+            extension ShopViewController {
+                func reload() {
+                    refresher = UIRefreshControl()
+                    if UIDevice.current.userInterfaceIdiom != .mac {
+                        spare = UIRefreshControl()
+                    }
+                }
+            }
+
+            """)
+        XCTAssertEqual(result.texts["Pager.swift"] ?? declarations, declarations)
+    }
+
     func testAFixThatBreaksSwiftIsRefused() {
         let text = "let a = 1\n"
         let start = SourcePosition(path: "A.swift", line: 1, column: 1, utf8Column: 1, utf16Column: 1)

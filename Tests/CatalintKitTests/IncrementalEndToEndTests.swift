@@ -24,6 +24,10 @@ final class IncrementalEndToEndTests: XCTestCase {
         "func sizes() { let v = UIView(frame: CGRect(x: 0, y: 0, width: 834, height: 1194)) }",
         "// catalint:disable:next unavailable-control",
         "let slider = UISlider(); func tint() { slider.setThumbImage(nil, for: .highlighted) }",
+        // A declaration decides whether the idiom guard of another file's statement is offered.
+        "struct Form { let dots: UIPageControl }",
+        "struct Form { var dots: UIPageControl? }",
+        "extension Form { init(count: Int) { dots = UIPageControl() } }",
     ]
 
     private func project(_ generator: inout SeededGenerator) throws -> URL {

@@ -83,6 +83,17 @@ struct PendingCreation: Sendable, Codable, Equatable {
     var position: SourcePosition
     var guardContext: GuardContext
     var site: EditSite?
+    /// What the statement that makes it assigns (`refreshControl = UIRefreshControl()`), when its
+    /// declaration decides whether the statement can be wrapped in an `if`.
+    var assignment: PendingAssignment?
+}
+
+/// A property a statement assigns, as the file names it (`refreshControl`, `self.refreshControl`,
+/// `cell.stepper`), and whether the statement is in an initializer, where a constant, or a property
+/// with no initial value that is not optional, must be set on every path.
+struct PendingAssignment: Sendable, Codable, Equatable {
+    var target: ValueRef
+    var inInitializer: Bool
 }
 
 /// Settings made on an object, and the behavioral style asked for it, before its class is known.

@@ -36,8 +36,10 @@ struct Resolution {
         }
         for creation in file.creations {
             guard let name = type(creation.type) else { continue }
+            var site = creation.site
+            if let assignment = creation.assignment, site?.wrappable == true, !keepsMeaningWhenSkipped(assignment) { site?.wrappable = false }
             facts.creations.append(CreationFact(className: name, classChain: chain(of: name, knownSuperclass: creation.knownSuperclass),
-                                                position: creation.position, guardContext: context(creation.guardContext), site: creation.site))
+                                                position: creation.position, guardContext: context(creation.guardContext), site: site))
         }
         for object in file.objects {
             let (id, type) = resolve(object.value)
@@ -96,6 +98,39 @@ struct Resolution {
         case .cast(let value, let type):
             return (resolve(value).object, self.type(type))
         }
+    }
+
+    /// Whether code still compiles and runs the same when the statement that makes an assignment is
+    /// skipped, by the property's declaration: not when it is a constant, or a property with no
+    /// initial value that is not optional, assigned in an initializer (which must set it on every
+    /// path), nor when it is implicitly unwrapped (every read of it traps while it is unset). A
+    /// property the project does not declare (UIKit's `refreshControl`) is optional.
+    func keepsMeaningWhenSkipped(_ assignment: PendingAssignment) -> Bool {
+        guard let stored = storedProperty(assignment.target) else { return true }
+        if stored.optionality == .implicitlyUnwrapped { return false }
+        return !(assignment.inInitializer && (stored.isConstant || stored.mustBeSetByInitializers))
+    }
+
+    /// The declaration of the stored property a value names (`self.name`, a bare `name` in a type,
+    /// `base.name`), through the superclasses the project declares; nil when it names none.
+    private func storedProperty(_ value: ValueRef) -> StoredProperty? {
+        let owner: String
+        let name: String
+        switch value {
+        case .member(let type, let member):
+            (owner, name) = (type, member)
+        case .name(let member, let inType?, _):
+            (owner, name) = (inType, member)
+        case .property(let base, let member, _):
+            guard let type = resolve(base).type else { return nil }
+            (owner, name) = (type, member)
+        case .object, .cast, .name:
+            return nil
+        }
+        for type in classChain(of: owner) {
+            if let stored = index.types[type]?.stored[name] { return stored }
+        }
+        return nil
     }
 
     /// A class and its superclasses, with a superclass the creating format named when the project

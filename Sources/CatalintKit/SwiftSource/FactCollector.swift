@@ -21,6 +21,8 @@ final class FactCollector: TypeScopeVisitor {
         var madeBy: PatternBindingSyntax? = nil
         /// The value a local is bound to (`let endFrame = notification.userInfo?[...] as? CGRect`).
         var boundFrom: ExprSyntax? = nil
+        /// The declaration of a local `let` or `var`.
+        var declaredBy: PatternBindingSyntax? = nil
     }
 
     private struct Scope {
@@ -190,6 +192,7 @@ final class FactCollector: TypeScopeVisitor {
             }
             if !isMember, !isGlobal {
                 local.boundFrom = binding.initializer?.value
+                local.declaredBy = binding
                 declare(name, local)
             }
             if let value = binding.initializer?.value { recordInitializerSettings(value, on: local) }
@@ -636,9 +639,83 @@ final class FactCollector: TypeScopeVisitor {
             }
         }
         guard type != .unknown else { return }
+        var site = site(of: node, receiver: nil)
+        var assignment: PendingAssignment?
+        if site?.wrappable == true, let item = node.ancestor(CodeBlockItemSyntax.self),
+           let infix = item.item.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
+            if let target = namedObject(infix.leftOperand), assignsSafely(infix.leftOperand, target, after: item) {
+                if case .object = target.value {} else { assignment = PendingAssignment(target: target.value, inInitializer: Self.isInInitializer(item)) }
+            } else {
+                site?.wrappable = false
+            }
+        }
         facts.creations.append(PendingCreation(type: type, position: file.position(of: node), guardContext: guards.context(for: node),
-                                               site: site(of: node, receiver: nil)))
+                                               site: site, assignment: assignment))
     }
+
+    // MARK: What skipping an assignment does
+
+    /// Whether the code after `item`, a statement that assigns `target`, still compiles and works when
+    /// the statement is skipped (wrapped in an `if`), as far as this file tells: not when it assigns a
+    /// local declared without a value that is a constant or not optional (it would be read unset),
+    /// or an implicitly unwrapped one, nor when the function force-unwraps the same thing after it
+    /// (`refreshControl!.frame`). A property's declaration, maybe in another file, is `Resolution`'s.
+    private func assignsSafely(_ expression: ExprSyntax, _ target: Local, after item: CodeBlockItemSyntax) -> Bool {
+        if let binding = target.declaredBy, let declaration = binding.parent?.parent?.as(VariableDeclSyntax.self) {
+            let type = binding.typeAnnotation?.type
+            if type?.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true { return false }
+            if binding.initializer == nil,
+               declaration.bindingSpecifier.tokenKind == .keyword(.let) || type.map({ !$0.is(OptionalTypeSyntax.self) }) ?? true { return false }
+        }
+        guard let function = Self.enclosingFunction(of: item) else { return true }
+        let text = Self.withoutSelf(expression.compactText)
+        return !forceUnwraps(in: function).contains { $0.text == text && $0.position >= item.endPosition }
+    }
+
+    /// The nearest function, initializer or accessor around a node (not a closure: it runs in the
+    /// function that holds it, with the same names).
+    private static func enclosingFunction(of node: some SyntaxProtocol) -> Syntax? {
+        var current = node.parent
+        while let ancestor = current {
+            if ancestor.is(FunctionDeclSyntax.self) || ancestor.is(InitializerDeclSyntax.self) || ancestor.is(AccessorBlockSyntax.self) { return ancestor }
+            current = ancestor.parent
+        }
+        return nil
+    }
+
+    /// True when a statement runs in an initializer itself, not in a closure inside one.
+    private static func isInInitializer(_ node: some SyntaxProtocol) -> Bool {
+        var current = node.parent
+        while let ancestor = current {
+            if ancestor.is(InitializerDeclSyntax.self) { return true }
+            if ancestor.is(ClosureExprSyntax.self) || ancestor.is(FunctionDeclSyntax.self) || ancestor.is(AccessorBlockSyntax.self) { return false }
+            current = ancestor.parent
+        }
+        return false
+    }
+
+    private static func withoutSelf(_ text: String) -> String {
+        text.hasPrefix("self.") ? String(text.dropFirst(5)) : text
+    }
+
+    /// What a function force-unwraps (`collectionView.refreshControl!`, `self.refresher!`, without
+    /// `self.`), and where; read once per function.
+    private func forceUnwraps(in function: Syntax) -> [(text: String, position: AbsolutePosition)] {
+        if let cached = forceUnwrapCache[function.id] { return cached }
+        final class Finder: SyntaxVisitor {
+            var found: [(text: String, position: AbsolutePosition)] = []
+            override func visit(_ node: ForceUnwrapExprSyntax) -> SyntaxVisitorContinueKind {
+                found.append((FactCollector.withoutSelf(node.expression.compactText), node.position))
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(function)
+        forceUnwrapCache[function.id] = finder.found
+        return finder.found
+    }
+
+    private var forceUnwrapCache: [SyntaxIdentifier: [(text: String, position: AbsolutePosition)]] = [:]
 
     /// A call a rule names: a SwiftUI view (`Stepper(...)`) or a modifier (`.refreshable { }`,
     /// `.tabViewStyle(.page)`), with the names in its arguments.

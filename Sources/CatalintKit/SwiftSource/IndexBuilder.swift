@@ -92,6 +92,7 @@ final class IndexBuilder: TypeScopeVisitor {
             if case .named(let className) = TypeInference.bindingType(binding) { type = className }
             if isMember, !typeStack.isEmpty {
                 typeStack[typeStack.count - 1].properties[name] = .some(type)
+                if let stored = Self.storedProperty(node, binding) { typeStack[typeStack.count - 1].stored[name] = stored }
                 if name == "preferredBehavioralStyle", let accessors = binding.accessorBlock,
                    PadStyleFinder.returnsPad(accessors) {
                     typeStack[typeStack.count - 1].padStyleForEveryInstance = true
@@ -101,6 +102,25 @@ final class IndexBuilder: TypeScopeVisitor {
             }
         }
         return .visitChildren
+    }
+
+    /// How an instance property is stored; nil for a computed or static one.
+    static func storedProperty(_ declaration: VariableDeclSyntax, _ binding: PatternBindingSyntax) -> StoredProperty? {
+        if declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) { return nil }
+        if case .getter? = binding.accessorBlock?.accessors { return nil }
+        if case .accessors(let list)? = binding.accessorBlock?.accessors,
+           list.contains(where: { $0.accessorSpecifier.tokenKind == .keyword(.get) }) { return nil }
+        let isLazy = declaration.modifiers.contains { $0.name.tokenKind == .keyword(.lazy) }
+        var optionality = StoredProperty.Optionality.none
+        if let type = binding.typeAnnotation?.type {
+            if type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) {
+                optionality = .implicitlyUnwrapped
+            } else if type.is(OptionalTypeSyntax.self) || type.as(IdentifierTypeSyntax.self)?.name.text == "Optional" {
+                optionality = .optional
+            }
+        }
+        return StoredProperty(isConstant: declaration.bindingSpecifier.tokenKind == .keyword(.let),
+                              hasInitialValue: binding.initializer != nil || isLazy, optionality: optionality)
     }
 
     /// The statements of a computed property's getter: `{ ... }` or `{ get { ... } }`.

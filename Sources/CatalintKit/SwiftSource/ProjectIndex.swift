@@ -5,6 +5,8 @@ struct TypeInfo: Sendable, Equatable, Codable {
     var superclass: String?
     /// Property name -> the class of its value, when the declaration tells it.
     var properties: [String: String?] = [:]
+    /// Stored instance properties, by name: how each is declared.
+    var stored: [String: StoredProperty] = [:]
     /// True when an initializer sets `preferredBehavioralStyle = .pad`, or the class overrides the
     /// property to return `.pad`: every instance then has the iPad behavioral style.
     var padStyleForEveryInstance = false
@@ -12,7 +14,33 @@ struct TypeInfo: Sendable, Equatable, Codable {
     mutating func merge(_ other: TypeInfo) {
         if superclass == nil { superclass = other.superclass }
         properties.merge(other.properties) { first, _ in first }
+        stored.merge(other.stored) { first, _ in first }
         padStyleForEveryInstance = padStyleForEveryInstance || other.padStyleForEveryInstance
+    }
+}
+
+/// How a type declares a stored property: what an initializer must do with it, and whether reading
+/// it unset traps.
+struct StoredProperty: Sendable, Equatable, Codable {
+    enum Optionality: Sendable, Equatable, Codable {
+        /// `T`, or a type the declaration leaves to its initial value.
+        case none
+        /// `T?`, `Optional<T>`: nil until set.
+        case optional
+        /// `T!`: nil until set, and unwrapped wherever it is read.
+        case implicitlyUnwrapped
+    }
+
+    /// `let`.
+    var isConstant: Bool
+    /// `= value`, or `lazy`.
+    var hasInitialValue: Bool
+    var optionality: Optionality
+
+    /// True when an initializer must set it on every path: a constant with no initial value, or a
+    /// variable with none that is not optional.
+    var mustBeSetByInitializers: Bool {
+        !hasInitialValue && (isConstant || optionality == .none)
     }
 }
 
