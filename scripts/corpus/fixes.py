@@ -19,8 +19,15 @@ The script copies each app of .corpus/ to a temporary folder, runs `catalint lin
 from a diff, and prints, per app and in total, the wraps offered where none should be (they break
 the build), the wraps that trap, and the `wrap` sites left unwrapped.
 
+It then reads every wrap in the fixed files with `wrapcheck.py`, which knows nothing of fixes.csv
+nor of catalint: what a compiler would refuse that a parser cannot see (a stored property an
+initializer leaves unset, a local read before it is set, a name used out of its scope) and what
+traps on the Mac (an implicitly unwrapped or force-unwrapped value left nil), in every wrap,
+labelled or not.
+
 Usage: scripts/corpus/fixes.py [--catalint PATH] [--app NAME ...]
-Exit status: 1 when a wrap is offered at a `no-wrap` site, else 0.
+Exit status: 1 when a wrap is offered at a `no-wrap` site or at an unlabelled one, or when
+wrapcheck.py finds a wrap a compiler would refuse; else 0.
 """
 import argparse
 import csv
@@ -34,6 +41,7 @@ from collections import Counter, defaultdict
 
 sys.dont_write_bytecode = True
 import score  # noqa: E402  (apps.csv and the catalint arguments are shared)
+import wrapcheck  # noqa: E402
 
 GUARD = re.compile(r"userInterfaceIdiom\s*!=\s*\.mac")
 
@@ -65,6 +73,38 @@ def wrapped_lines(folder):
     return result
 
 
+def added_guards(folder):
+    """(path, line in the fixed file) of each idiom guard the fixes added."""
+    diff = subprocess.run(["git", "-C", folder, "diff", "-U0", "--no-color"], capture_output=True, text=True).stdout
+    result = []
+    path, new_line = None, 0
+    for text in diff.split("\n"):
+        if text.startswith("+++ "):
+            path = text[6:].rstrip("\t")
+        elif text.startswith("@@"):
+            new_line = int(re.match(r"@@ -\S+ \+(\d+)", text).group(1))
+        elif text.startswith("+"):
+            if GUARD.search(text):
+                result.append((path, new_line))
+            new_line += 1
+    return result
+
+
+def compiler_check(folder):
+    """wrapcheck.py's problems of each wrap in the fixed app: [(path, line, kind, why)]."""
+    problems = []
+    cache = {}
+    sources = {}
+    for path, line in added_guards(folder):
+        if path not in sources:
+            sources[path] = wrapcheck.Source(open(os.path.join(folder, path), encoding="utf-8", errors="replace").read())
+        source = sources[path]
+        match = wrapcheck.GUARD.search(source.code, source.line_offset(line))
+        found = wrapcheck.check(source, match.start(), folder, cache) if match else [("unreadable", "no guard found")]
+        problems += [(path, line, kind, why) for kind, why in found] or [(path, line, "ok", "")]
+    return problems
+
+
 def main():
     parser = argparse.ArgumentParser(description="Check idiom-guard fixes against fixes.csv.")
     parser.add_argument("--catalint", default=os.path.join(score.ROOT, ".build", "release", "catalint"))
@@ -84,6 +124,8 @@ def main():
 
     totals = Counter()
     problems = []
+    checked = Counter()
+    refused = []
     with tempfile.TemporaryDirectory() as temporary:
         for app in apps:
             source = os.path.join(options.corpus, app["name"])
@@ -100,6 +142,10 @@ def main():
             subprocess.run([options.catalint, *arguments, "--unsafe-fixes", "."], cwd=folder,
                            capture_output=True)
             wraps = wrapped_lines(folder)
+            for path, line, kind, why in compiler_check(folder):
+                checked[kind] += 1
+                if kind != "ok":
+                    refused.append((app["name"], path, line, kind, why))
             counts = Counter()
             for site in sorted(wraps):
                 fix = expected[app["name"]].get(site, ("unlabelled", ""))[0]
@@ -117,7 +163,12 @@ def main():
           ", ".join(f"{key} {value}" for key, value in sorted(totals.items())))
     for app, (path, line), fix, reason in problems:
         print(f"  {fix:<18} {app}/{path}:{line}  ({reason})")
-    sys.exit(1 if totals["wrapped at no-wrap"] or totals["wrapped at unlabelled"] else 0)
+    compile_errors = sum(checked[kind] for kind in ("unset-in-init", "unset-local", "out-of-scope", "unreadable"))
+    print(f"\nwrapcheck.py, every wrap of the fixed apps: {sum(checked.values())} checked, {compile_errors} a compiler would refuse, "
+          f"{checked['trap']} trap on the Mac" + "".join(f"; {kind} {count}" for kind, count in sorted(checked.items())))
+    for app, path, line, kind, why in refused:
+        print(f"  {kind:<18} {app}/{path}:{line} (fixed file)  {why}")
+    sys.exit(1 if totals["wrapped at no-wrap"] or totals["wrapped at unlabelled"] or compile_errors else 0)
 
 
 if __name__ == "__main__":
