@@ -61,6 +61,23 @@ final class BuildMembershipTests: XCTestCase {
         XCTAssertTrue(judged["OldScripts/Legacy.storyboard"]?.hasPrefix("unbuilt: no target") == true, judged["OldScripts/Legacy.storyboard"] ?? "")
     }
 
+    /// A framework without Mac Catalyst of its own is built for the Mac with the app that links,
+    /// embeds or depends on it; one only an extension without it uses (or the app only through a
+    /// platform filter that leaves Mac Catalyst out) never runs in the Mac idiom; one only tests
+    /// link is a test helper.
+    func testAFrameworkIsJudgedByTheTargetsThatUseIt() throws {
+        let root = try fixtures().appendingPathComponent("Frameworks")
+        let judged = judge(["Kit/Store.swift", "Charts/Chart.swift", "TestKit/MockStore.swift", "Shop/ShopViewController.swift", "Widget/WidgetView.swift"], in: root)
+        XCTAssertEqual(judged["Shop/ShopViewController.swift"], "mac Shop")
+        XCTAssertEqual(judged["Kit/Store.swift"], "mac Kit")
+        XCTAssertEqual(judged["Charts/Chart.swift"], "not-on-mac Charts")
+        XCTAssertEqual(judged["Widget/WidgetView.swift"], "not-on-mac ShopWidget")
+        XCTAssertTrue(judged["TestKit/MockStore.swift"]?.contains("only the test target TestKit") == true, judged["TestKit/MockStore.swift"] ?? "")
+        let membership = BuildMembership()
+        XCTAssertTrue(membership.judgement(of: root.appendingPathComponent("Kit/Store.swift").path)?.reason
+            .contains("target Kit (framework) does not support Mac Catalyst itself, but target Shop (application) uses it") == true)
+    }
+
     /// A localized file in a Sources phase (an intent definition: a variant group with a name and no
     /// path) stands for its languages, not for its group's folder; a folder reference in a Sources
     /// phase is copied as it is. Neither makes the Swift files of a folder the target's.

@@ -43,6 +43,9 @@ struct XcodeProject {
         /// `excludes` and `includes`.
         var patterns: [SourcePatterns] = []
         var configurations: [BuildConfiguration] = []
+        /// The targets of the same project it depends on, links or embeds where Mac Catalyst builds
+        /// it (no platform filter leaves Mac Catalyst out), by their index in the project's targets.
+        var uses: [Int] = []
 
         var isApplication: Bool {
             productType == "com.apple.product-type.application" || productType == "application"
@@ -161,8 +164,10 @@ extension XcodeProject {
 
         let projectConfigurations = reader.configurations(project["buildConfigurationList"]?.string, owner: { "the project's \($0) configuration" }, log: log)
         var targets: [Target] = []
+        var targetObjects: [(id: String, object: PropertyList)] = []
         for id in project["targets"]?.array?.compactMap(\.string) ?? [] {
             guard let object = objects[id], object["isa"]?.string == "PBXNativeTarget" else { continue }
+            targetObjects.append((id, object))
             let name = object["name"]?.string ?? id
             var target = Target(name: name, productType: object["productType"]?.string ?? "")
             for phase in object["buildPhases"]?.array?.compactMap(\.string) ?? [] {
@@ -189,7 +194,39 @@ extension XcodeProject {
             }
             targets.append(target)
         }
+        readUses(of: &targets, targetObjects, objects: objects)
         return XcodeProject(file: file, folder: folder, targets: targets)
+    }
+
+    /// Which targets each target depends on (`dependencies`), links (a Frameworks phase) or embeds
+    /// (a Copy Files phase) for Mac Catalyst: a build file or dependency whose `platformFilter(s)`
+    /// leave Mac Catalyst out does not count.
+    private static func readUses(of targets: inout [Target], _ targetObjects: [(id: String, object: PropertyList)], objects: [String: PropertyList]) {
+        var byID: [String: Int] = [:]
+        var byProduct: [String: Int] = [:]
+        for (index, (id, object)) in targetObjects.enumerated() {
+            byID[id] = index
+            if let product = object["productReference"]?.string { byProduct[product] = index }
+        }
+        func allowsCatalyst(_ object: PropertyList?) -> Bool {
+            let filters = [object?["platformFilter"]?.string].compactMap { $0 } + (object?["platformFilters"]?.array?.compactMap(\.string) ?? [])
+            return filters.isEmpty || filters.contains("maccatalyst")
+        }
+        for (index, (_, object)) in targetObjects.enumerated() {
+            var uses: [Int] = []
+            for dependency in object["dependencies"]?.array?.compactMap(\.string) ?? [] {
+                if let target = objects[dependency]?["target"]?.string, let used = byID[target], allowsCatalyst(objects[dependency]) { uses.append(used) }
+            }
+            for phase in object["buildPhases"]?.array?.compactMap(\.string) ?? [] {
+                let isa = objects[phase]?["isa"]?.string
+                guard isa == "PBXFrameworksBuildPhase" || isa == "PBXCopyFilesBuildPhase" else { continue }
+                for buildFile in objects[phase]?["files"]?.array?.compactMap(\.string) ?? [] {
+                    if let reference = objects[buildFile]?["fileRef"]?.string, let used = byProduct[reference], used != index,
+                       allowsCatalyst(objects[buildFile]) { uses.append(used) }
+                }
+            }
+            targets[index].uses = uses
+        }
     }
 }
 
