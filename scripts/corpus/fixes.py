@@ -111,6 +111,7 @@ def main():
     parser.add_argument("--app", action="append", metavar="NAME")
     parser.add_argument("--corpus", default=os.path.join(score.ROOT, ".corpus"))
     options = parser.parse_args()
+    options.catalint = os.path.abspath(options.catalint)
     apps = score.read_apps(os.path.join(score.HERE, "apps.csv"))
     if options.app:
         wanted = {name for value in options.app for name in value.split(",")}
