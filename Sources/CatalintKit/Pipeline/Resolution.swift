@@ -104,7 +104,7 @@ struct Resolution {
     /// skipped, by the property's declaration: not when it is a constant, or a property with no
     /// initial value that is not optional, assigned in an initializer (which must set it on every
     /// path), nor when it is implicitly unwrapped (every read of it traps while it is unset). A
-    /// property the project does not declare (UIKit's `refreshControl`) is optional.
+    /// property the project does not declare so (UIKit's `refreshControl`, an optional) is safe.
     func keepsMeaningWhenSkipped(_ assignment: PendingAssignment) -> Bool {
         guard let stored = storedProperty(assignment.target) else { return true }
         if stored.optionality == .implicitlyUnwrapped { return false }
@@ -128,7 +128,7 @@ struct Resolution {
             return nil
         }
         for type in classChain(of: owner) {
-            if let stored = index.types[type]?.stored[name] { return stored }
+            if let stored = index.types[type]?.stored?[name] { return stored }
         }
         return nil
     }

@@ -643,7 +643,8 @@ final class FactCollector: TypeScopeVisitor {
         var assignment: PendingAssignment?
         if site?.wrappable == true, let item = node.ancestor(CodeBlockItemSyntax.self),
            let infix = item.item.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
-            if let target = namedObject(infix.leftOperand), assignsSafely(infix.leftOperand, target, after: item) {
+            let known = lastConstructingAssignment.flatMap { $0.assignment == infix.id ? $0.target : nil }
+            if let target = known ?? namedObject(infix.leftOperand), assignsSafely(infix.leftOperand, target, after: item) {
                 if case .object = target.value {} else { assignment = PendingAssignment(target: target.value, inInitializer: Self.isInInitializer(item)) }
             } else {
                 site?.wrappable = false
@@ -654,6 +655,10 @@ final class FactCollector: TypeScopeVisitor {
     }
 
     // MARK: What skipping an assignment does
+
+    /// The last assignment of a new object (`x = UIRefreshControl()`) and what it assigns, read once
+    /// for the assignment's settings and again for its creation.
+    private var lastConstructingAssignment: (assignment: SyntaxIdentifier, target: Local?)?
 
     /// Whether the code after `item`, a statement that assigns `target`, still compiles and works when
     /// the statement is skipped (wrapped in an `if`), as far as this file tells: not when it assigns a
@@ -667,10 +672,37 @@ final class FactCollector: TypeScopeVisitor {
             if binding.initializer == nil,
                declaration.bindingSpecifier.tokenKind == .keyword(.let) || type.map({ !$0.is(OptionalTypeSyntax.self) }) ?? true { return false }
         }
-        guard let function = Self.enclosingFunction(of: item) else { return true }
+        guard let function = Self.enclosingFunction(of: item),
+              let last = expression.unwrapped.as(MemberAccessExprSyntax.self)?.declName.baseName.text
+                ?? expression.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text,
+              unwrappedNames(in: function)[last, default: 0] > item.endPosition.utf8Offset else { return true }
         let text = Self.withoutSelf(expression.compactText)
         return !forceUnwraps(in: function).contains { $0.text == text && $0.position >= item.endPosition }
     }
+
+    /// The names a function's text force-unwraps (`refreshControl` in `x.refreshControl!.frame`),
+    /// each with the offset of its last such `!`: a cheap look at the bytes before the syntax is read.
+    private func unwrappedNames(in function: Syntax) -> [String: Int] {
+        if let cached = unwrappedNameCache[function.id] { return cached }
+        let bytes = file.source.utf8
+        var names: [String: Int] = [:]
+        let start = function.position.utf8Offset
+        let end = min(function.endPosition.utf8Offset, bytes.count)
+        func isName(_ byte: UInt8) -> Bool { byte == UInt8(ascii: "_") || byte >= 0x80 || (byte | 0x20) >= 0x61 && (byte | 0x20) <= 0x7A || byte >= 0x30 && byte <= 0x39 }
+        var index = start
+        while index < end {
+            defer { index += 1 }
+            guard bytes[index] == UInt8(ascii: "!"), index > start, isName(bytes[index - 1]),
+                  index + 1 >= end || bytes[index + 1] != UInt8(ascii: "=") else { continue }
+            var first = index - 1
+            while first > start, isName(bytes[first - 1]) { first -= 1 }
+            names[String(decoding: bytes[first..<index], as: UTF8.self)] = index
+        }
+        unwrappedNameCache[function.id] = names
+        return names
+    }
+
+    private var unwrappedNameCache: [SyntaxIdentifier: [String: Int]] = [:]
 
     /// The nearest function, initializer or accessor around a node (not a closure: it runs in the
     /// function that holds it, with the same names).
@@ -905,8 +937,10 @@ final class FactCollector: TypeScopeVisitor {
             if let style = node.rightOperand.memberName { recordStyle(style, on: receiverObject(receiver, at: node)) }
             return
         }
-        if Self.constructs(node.rightOperand), let object = namedObject(node.leftOperand) {
-            recordInitializerSettings(node.rightOperand, on: object)
+        if Self.constructs(node.rightOperand) {
+            let object = namedObject(node.leftOperand)
+            lastConstructingAssignment = (node.id, object)
+            if let object { recordInitializerSettings(node.rightOperand, on: object) }
         }
         // Only what some rule reads is kept: most assignments are of nothing a rule looks at.
         guard vocabulary.settingProperties.contains(property) else { return }

@@ -261,9 +261,7 @@ final class GuardResolver {
 
     /// True for a `private` or `fileprivate` declaration that only the file's previews use.
     private func isPreviewHelper(_ node: Syntax) -> Bool {
-        guard let modifiers = node.asProtocol(WithModifiersSyntax.self)?.modifiers,
-              modifiers.contains(where: { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }) else { return false }
-        return previewHelpers.contains(node.id)
+        !previewHelpers.isEmpty && previewHelpers.contains(node.id)
     }
 
     private static func ifStatement(_ item: CodeBlockItemSyntax) -> IfExprSyntax? {

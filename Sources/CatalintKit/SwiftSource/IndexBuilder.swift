@@ -92,7 +92,11 @@ final class IndexBuilder: TypeScopeVisitor {
             if case .named(let className) = TypeInference.bindingType(binding) { type = className }
             if isMember, !typeStack.isEmpty {
                 typeStack[typeStack.count - 1].properties[name] = .some(type)
-                if let stored = Self.storedProperty(node, binding) { typeStack[typeStack.count - 1].stored[name] = stored }
+                if let stored = Self.storedProperty(node, binding) {
+                    var table = typeStack[typeStack.count - 1].stored ?? [:]
+                    table[name] = stored
+                    typeStack[typeStack.count - 1].stored = table
+                }
                 if name == "preferredBehavioralStyle", let accessors = binding.accessorBlock,
                    PadStyleFinder.returnsPad(accessors) {
                     typeStack[typeStack.count - 1].padStyleForEveryInstance = true
@@ -104,8 +108,12 @@ final class IndexBuilder: TypeScopeVisitor {
         return .visitChildren
     }
 
-    /// How an instance property is stored; nil for a computed or static one.
+    /// How an instance property is stored, when an initializer must set it or reading it unset traps
+    /// (`ProjectIndex.stored`); nil for any other (one with an initial value, an optional, a
+    /// computed or static one).
     static func storedProperty(_ declaration: VariableDeclSyntax, _ binding: PatternBindingSyntax) -> StoredProperty? {
+        let implicitlyUnwrapped = binding.typeAnnotation?.type.is(ImplicitlyUnwrappedOptionalTypeSyntax.self) == true
+        guard binding.initializer == nil || implicitlyUnwrapped else { return nil }
         if declaration.modifiers.contains(where: { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }) { return nil }
         if case .getter? = binding.accessorBlock?.accessors { return nil }
         if case .accessors(let list)? = binding.accessorBlock?.accessors,
@@ -119,8 +127,9 @@ final class IndexBuilder: TypeScopeVisitor {
                 optionality = .optional
             }
         }
-        return StoredProperty(isConstant: declaration.bindingSpecifier.tokenKind == .keyword(.let),
-                              hasInitialValue: binding.initializer != nil || isLazy, optionality: optionality)
+        let stored = StoredProperty(isConstant: declaration.bindingSpecifier.tokenKind == .keyword(.let),
+                                    hasInitialValue: binding.initializer != nil || isLazy, optionality: optionality)
+        return stored.mustBeSetByInitializers || implicitlyUnwrapped ? stored : nil
     }
 
     /// The statements of a computed property's getter: `{ ... }` or `{ get { ... } }`.

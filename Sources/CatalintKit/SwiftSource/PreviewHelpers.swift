@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// Declarations only previews use: a `private` or `fileprivate` function, variable or type (no other
@@ -5,20 +6,42 @@ import SwiftSyntax
 /// `PreviewProvider`) or inside another such declaration, such as a preview's sample data or a
 /// function that puts the view on a mock watch face. Their code never runs in the app.
 enum PreviewHelpers {
-    /// The declarations of `tree` only previews use. `bytes` is the file's text: a file that never
-    /// spells `Preview` has none, and is not walked.
+    /// The declarations of `tree` only previews use. `bytes` is the file's text: a file that spells
+    /// neither `#Preview` nor `PreviewProvider` has no preview, and is not walked.
     static func declarations(in tree: SourceFileSyntax, bytes: [UInt8]) -> Set<SyntaxIdentifier> {
-        guard contains(bytes, "Preview") else { return [] }
-        let finder = Finder(viewMode: .sourceAccurate)
+        guard spellsPreview(bytes) else { return [] }
+        // The candidates: private declarations of the file's top level and of its extensions, where
+        // previews can reach them (a type's own private members are its own).
+        var candidates: [(name: String, id: SyntaxIdentifier)] = []
+        var candidateIDs: [SyntaxIdentifier: String] = [:]
+        func look(_ items: CodeBlockItemListSyntax) {
+            for item in items {
+                if let clauses = item.item.as(IfConfigDeclSyntax.self)?.clauses {
+                    for clause in clauses { if case .statements(let inner)? = clause.elements { look(inner) } }
+                } else if let extensionDecl = item.item.as(ExtensionDeclSyntax.self) {
+                    for member in extensionDecl.memberBlock.members { add(member.decl) }
+                } else if let declaration = item.item.as(DeclSyntax.self) {
+                    add(declaration)
+                }
+            }
+        }
+        func add(_ declaration: DeclSyntax) {
+            guard let (name, modifiers) = Self.named(declaration),
+                  modifiers.contains(where: { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }) else { return }
+            candidates.append((name, declaration.id))
+            candidateIDs[declaration.id] = name
+        }
+        look(tree.statements)
+        guard !candidates.isEmpty else { return [] }
+        let names = Set(candidates.map(\.name))
+        let finder = Finder(names: names, viewMode: .sourceAccurate)
         finder.walk(tree)
-        guard finder.sawPreview, !finder.candidates.isEmpty else { return [] }
 
         // Who uses each name: a preview, a candidate declaration (by its name), or the app.
-        let names = Set(finder.candidates.map(\.name))
         var usedByApp: Set<String> = []
         var usedBy: [String: Set<String>] = [:]
-        for (name, use) in finder.uses where names.contains(name) {
-            switch owner(of: use, candidates: finder.candidateIDs) {
+        for (name, use) in finder.uses {
+            switch owner(of: use, candidates: candidateIDs) {
             case .preview: if usedBy[name] == nil { usedBy[name] = [] }
             case .candidate(let owner) where owner == name: break  // a recursive call
             case .candidate(let owner): usedBy[name, default: []].insert(owner)
@@ -36,7 +59,18 @@ enum PreviewHelpers {
                 changed = true
             }
         }
-        return Set(finder.candidates.filter { previewOnly.contains($0.name) }.map(\.id))
+        return Set(candidates.filter { previewOnly.contains($0.name) }.map(\.id))
+    }
+
+    /// The name and modifiers of a function, a variable of one name, or a type.
+    private static func named(_ declaration: DeclSyntax) -> (String, DeclModifierListSyntax)? {
+        if let function = declaration.as(FunctionDeclSyntax.self) { return (function.name.text, function.modifiers) }
+        if let variable = declaration.as(VariableDeclSyntax.self), variable.bindings.count == 1,
+           let name = variable.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text { return (name, variable.modifiers) }
+        if let type = declaration.as(StructDeclSyntax.self) { return (type.name.text, type.modifiers) }
+        if let type = declaration.as(ClassDeclSyntax.self) { return (type.name.text, type.modifiers) }
+        if let type = declaration.as(EnumDeclSyntax.self) { return (type.name.text, type.modifiers) }
+        return nil
     }
 
     private enum Owner {
@@ -56,69 +90,43 @@ enum PreviewHelpers {
         return .app
     }
 
-    private static func contains(_ bytes: [UInt8], _ word: String) -> Bool {
-        let needle = Array(word.utf8)
-        guard let first = needle.first, bytes.count >= needle.count else { return false }
-        var index = 0
-        let last = bytes.count - needle.count
-        while index <= last {
-            if bytes[index] == first, bytes[index..<index + needle.count].elementsEqual(needle) { return true }
-            index += 1
+    /// True when the text spells `#Preview` or `PreviewProvider`: one pass, `memchr` to each `P`.
+    private static func spellsPreview(_ bytes: [UInt8]) -> Bool {
+        let word = Array("Preview".utf8)
+        let provider = Array("Provider".utf8)
+        return bytes.withUnsafeBufferPointer { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return false }
+            var index = 0
+            while index + word.count <= buffer.count,
+                  let found = memchr(base + index, Int32(word[0]), buffer.count - index) {
+                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                if at + word.count <= buffer.count, buffer[at..<at + word.count].elementsEqual(word) {
+                    if at > 0, buffer[at - 1] == UInt8(ascii: "#") { return true }
+                    let after = at + word.count
+                    if after + provider.count <= buffer.count, buffer[after..<after + provider.count].elementsEqual(provider) { return true }
+                }
+                index = at + 1
+            }
+            return false
         }
-        return false
     }
 
+    /// The uses of the candidates' names.
     private final class Finder: SyntaxVisitor {
-        var sawPreview = false
-        /// `private` and `fileprivate` declarations, by name.
-        var candidates: [(name: String, id: SyntaxIdentifier)] = []
-        var candidateIDs: [SyntaxIdentifier: String] = [:]
-        /// Each name used, where: read after the walk, once every candidate is known.
+        let names: Set<String>
         var uses: [(String, Syntax)] = []
 
-        private func candidate(_ name: String, _ node: some SyntaxProtocol, _ modifiers: DeclModifierListSyntax) {
-            guard modifiers.contains(where: { $0.name.tokenKind == .keyword(.private) || $0.name.tokenKind == .keyword(.fileprivate) }) else { return }
-            candidates.append((name, node.id))
-            candidateIDs[node.id] = name
+        init(names: Set<String>, viewMode: SyntaxTreeViewMode) {
+            self.names = names
+            super.init(viewMode: viewMode)
         }
 
-        override func visit(_ node: MacroExpansionDeclSyntax) -> SyntaxVisitorContinueKind {
-            if GuardResolver.isPreview(Syntax(node)) { sawPreview = true }
-            return .visitChildren
-        }
-        override func visit(_ node: MacroExpansionExprSyntax) -> SyntaxVisitorContinueKind {
-            if GuardResolver.isPreview(Syntax(node)) { sawPreview = true }
-            return .visitChildren
-        }
-        override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
-            if GuardResolver.isPreview(Syntax(node)) { sawPreview = true }
-            candidate(node.name.text, node, node.modifiers)
-            return .visitChildren
-        }
-        override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
-            candidate(node.name.text, node, node.modifiers)
-            return .visitChildren
-        }
-        override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
-            candidate(node.name.text, node, node.modifiers)
-            return .visitChildren
-        }
-        override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
-            candidate(node.name.text, node, node.modifiers)
-            return .visitChildren
-        }
-        override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
-            if node.bindings.count == 1, let name = node.bindings.first?.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-                candidate(name, node, node.modifiers)
-            }
-            return .visitChildren
-        }
         override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
-            uses.append((node.baseName.text, Syntax(node)))
+            if names.contains(node.baseName.text) { uses.append((node.baseName.text, Syntax(node))) }
             return .visitChildren
         }
         override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
-            uses.append((node.name.text, Syntax(node)))
+            if names.contains(node.name.text) { uses.append((node.name.text, Syntax(node))) }
             return .visitChildren
         }
     }

@@ -5,8 +5,11 @@ struct TypeInfo: Sendable, Equatable, Codable {
     var superclass: String?
     /// Property name -> the class of its value, when the declaration tells it.
     var properties: [String: String?] = [:]
-    /// Stored instance properties, by name: how each is declared.
-    var stored: [String: StoredProperty] = [:]
+    /// The stored instance properties that an initializer must set, or that trap when read unset
+    /// (implicitly unwrapped), by name: how each is declared. Others (optional, or with an initial
+    /// value) are not kept: skipping an assignment of them breaks nothing. Nil for none (most
+    /// types), which costs nothing to encode.
+    var stored: [String: StoredProperty]?
     /// True when an initializer sets `preferredBehavioralStyle = .pad`, or the class overrides the
     /// property to return `.pad`: every instance then has the iPad behavioral style.
     var padStyleForEveryInstance = false
@@ -14,7 +17,7 @@ struct TypeInfo: Sendable, Equatable, Codable {
     mutating func merge(_ other: TypeInfo) {
         if superclass == nil { superclass = other.superclass }
         properties.merge(other.properties) { first, _ in first }
-        stored.merge(other.stored) { first, _ in first }
+        if let others = other.stored { stored = (stored ?? [:]).merging(others) { first, _ in first } }
         padStyleForEveryInstance = padStyleForEveryInstance || other.padStyleForEveryInstance
     }
 }
@@ -41,6 +44,26 @@ struct StoredProperty: Sendable, Equatable, Codable {
     /// variable with none that is not optional.
     var mustBeSetByInitializers: Bool {
         !hasInitialValue && (isConstant || optionality == .none)
+    }
+}
+
+extension StoredProperty {
+    /// One byte in the cache and the run snapshot, which encode every type's properties.
+    init(from decoder: Decoder) throws {
+        let bits = try decoder.singleValueContainer().decode(UInt8.self)
+        self.init(isConstant: bits & 1 != 0, hasInitialValue: bits & 2 != 0,
+                  optionality: bits & 8 != 0 ? .implicitlyUnwrapped : bits & 4 != 0 ? .optional : .none)
+    }
+
+    func encode(to encoder: Encoder) throws {
+        var bits: UInt8 = (isConstant ? 1 : 0) | (hasInitialValue ? 2 : 0)
+        switch optionality {
+        case .none: break
+        case .optional: bits |= 4
+        case .implicitlyUnwrapped: bits |= 8
+        }
+        var container = encoder.singleValueContainer()
+        try container.encode(bits)
     }
 }
 
