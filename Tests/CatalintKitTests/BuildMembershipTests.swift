@@ -64,7 +64,8 @@ final class BuildMembershipTests: XCTestCase {
     /// A framework without Mac Catalyst of its own is built for the Mac with the app that links,
     /// embeds or depends on it; one only an extension without it uses (or the app only through a
     /// platform filter that leaves Mac Catalyst out) never runs in the Mac idiom; one only tests
-    /// link is a test helper.
+    /// link is a test helper. An extension the app embeds only with `platformFilter = ios` is left
+    /// out of the Mac build, whatever its own settings.
     func testAFrameworkIsJudgedByTheTargetsThatUseIt() throws {
         let root = try fixtures().appendingPathComponent("Frameworks")
         let judged = judge(["Kit/Store.swift", "Charts/Chart.swift", "TestKit/MockStore.swift", "Shop/ShopViewController.swift", "Widget/WidgetView.swift"], in: root)
@@ -72,6 +73,8 @@ final class BuildMembershipTests: XCTestCase {
         XCTAssertEqual(judged["Kit/Store.swift"], "mac Kit")
         XCTAssertEqual(judged["Charts/Chart.swift"], "not-on-mac Charts")
         XCTAssertEqual(judged["Widget/WidgetView.swift"], "not-on-mac ShopWidget")
+        XCTAssertEqual(judge(["Intents/IntentHandler.swift"], in: root)["Intents/IntentHandler.swift"], "not-on-mac ShopIntents",
+                       "supports Mac Catalyst, but the app embeds it only with platformFilter = ios")
         XCTAssertTrue(judged["TestKit/MockStore.swift"]?.contains("only the test target TestKit") == true, judged["TestKit/MockStore.swift"] ?? "")
         let membership = BuildMembership()
         XCTAssertTrue(membership.judgement(of: root.appendingPathComponent("Kit/Store.swift").path)?.reason

@@ -34,6 +34,10 @@ struct TargetScope {
                 let platforms = facts.platforms.sorted().map { $0 == "macOS" ? "macOS (AppKit)" : $0 }.joined(separator: " and ")
                 return TargetScope(scope: .notIOS, reason: "\(label) builds for \(platforms), not iOS: no rule applies")
             }
+            if target.filteredOffMacCatalyst {
+                return TargetScope(scope: .neverOnMac, reason: "\(label) is embedded and depended on only with a platform filter that leaves Mac Catalyst "
+                                   + "out: the Mac build leaves it out, so only the rules of crashes that also happen on iPad apply")
+            }
             if let catalyst = facts.catalyst {
                 guard idiomFromProject else {
                     return TargetScope(scope: .onMac(nil), reason: "\(label) runs on the Mac (\(IdiomDetection.describe(catalyst))), in the idiom the run was given")

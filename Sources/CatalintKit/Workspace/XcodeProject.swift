@@ -46,6 +46,9 @@ struct XcodeProject {
         /// The targets of the same project it depends on, links or embeds where Mac Catalyst builds
         /// it (no platform filter leaves Mac Catalyst out), by their index in the project's targets.
         var uses: [Int] = []
+        /// True when other targets embed it or depend on it, each only with a platform filter that
+        /// leaves Mac Catalyst out (`platformFilter = ios`): the Mac build of the app leaves it out.
+        var filteredOffMacCatalyst = false
 
         var isApplication: Bool {
             productType == "com.apple.product-type.application" || productType == "application"
@@ -212,21 +215,29 @@ extension XcodeProject {
             let filters = [object?["platformFilter"]?.string].compactMap { $0 } + (object?["platformFilters"]?.array?.compactMap(\.string) ?? [])
             return filters.isEmpty || filters.contains("maccatalyst")
         }
+        // Per target: whether some embedding or dependency lets Mac Catalyst build it, when any names it.
+        var embeddedForCatalyst: [Int: Bool] = [:]
         for (index, (_, object)) in targetObjects.enumerated() {
             var uses: [Int] = []
             for dependency in object["dependencies"]?.array?.compactMap(\.string) ?? [] {
-                if let target = objects[dependency]?["target"]?.string, let used = byID[target], allowsCatalyst(objects[dependency]) { uses.append(used) }
+                guard let target = objects[dependency]?["target"]?.string, let used = byID[target] else { continue }
+                let allowed = allowsCatalyst(objects[dependency])
+                embeddedForCatalyst[used] = embeddedForCatalyst[used] == true || allowed
+                if allowed { uses.append(used) }
             }
             for phase in object["buildPhases"]?.array?.compactMap(\.string) ?? [] {
                 let isa = objects[phase]?["isa"]?.string
                 guard isa == "PBXFrameworksBuildPhase" || isa == "PBXCopyFilesBuildPhase" else { continue }
                 for buildFile in objects[phase]?["files"]?.array?.compactMap(\.string) ?? [] {
-                    if let reference = objects[buildFile]?["fileRef"]?.string, let used = byProduct[reference], used != index,
-                       allowsCatalyst(objects[buildFile]) { uses.append(used) }
+                    guard let reference = objects[buildFile]?["fileRef"]?.string, let used = byProduct[reference], used != index else { continue }
+                    let allowed = allowsCatalyst(objects[buildFile])
+                    if isa == "PBXCopyFilesBuildPhase" { embeddedForCatalyst[used] = embeddedForCatalyst[used] == true || allowed }
+                    if allowed { uses.append(used) }
                 }
             }
             targets[index].uses = uses
         }
+        for (index, allowed) in embeddedForCatalyst where !allowed { targets[index].filteredOffMacCatalyst = true }
     }
 }
 
