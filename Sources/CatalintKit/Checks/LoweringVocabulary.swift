@@ -28,6 +28,9 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// Members that stand for their object (`popoverPresentationController`): settings made
     /// through them are the object's.
     var facets: Set<String> = []
+    /// The properties a presentation rule reads (styles and anchors): set by a method on its
+    /// receiver, they count where the method is called on an object.
+    var presentationProperties: Set<String> = []
     /// Calls whose arguments a rule reads, with the labels it reads ("" for the first argument
     /// without one): `present` -> [""], `UINavigationController` -> ["rootViewController"].
     var argumentCalls: [String: Set<String>] = [:]
@@ -72,6 +75,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                     classes.formUnion(presentation.classes.map(\.name))
                     addArgumentCalls(presentation.calls)
                     settingProperties.formUnion(presentation.styles.map(\.property) + presentation.anchors)
+                    presentationProperties.formUnion(presentation.styles.map(\.property) + presentation.anchors)
                     facets.formUnion(presentation.facets)
                 }
                 if let references = part as? ReferenceKnowledge {

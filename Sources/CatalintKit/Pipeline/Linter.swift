@@ -208,7 +208,7 @@ public struct Linter: Sendable {
     func sharedObjects(of output: FileOutput, index: ProjectIndex) -> Set<String> {
         var own = UIFacts()
         Resolution(index: index).add(output.facts, to: &own)
-        return Set(own.objects.keys.filter(\.isShared).map(\.token) + own.arguments.map(\.object).filter(\.isShared).map(\.token))
+        return Set(own.objects.keys.filter(\.isShared).map(\.token) + own.arguments.flatMap(\.objectsTouched).filter(\.isShared).map(\.token))
     }
 
     func diagnose(_ outputs: [FileOutput], index: ProjectIndex, recording: Bool) -> Diagnosis {
@@ -228,8 +228,10 @@ public struct Linter: Sendable {
                 Resolution(index: index, log: log).add(output.facts, to: &own)
                 var exports: [String: UInt64] = [:]
                 for (id, object) in own.objects where id.isShared { exports[id.token] = digest(object) }
-                for argument in own.arguments where argument.object.isShared {
-                    exports[argument.object.token] = (exports[argument.object.token] ?? 0) &+ digest(argument)
+                for argument in own.arguments {
+                    for object in argument.objectsTouched where object.isShared {
+                        exports[object.token] = (exports[object.token] ?? 0) &+ digest(argument)
+                    }
                 }
                 diagnosis.imports[output.path] = Set(log.names.map(\.token)).union(exports.keys)
                 diagnosis.exports[output.path] = exports
