@@ -437,20 +437,26 @@ final class FactCollector: TypeScopeVisitor {
         facts.objects.append(PendingObject(value: object.value, settings: [setting]))
     }
 
-    /// What a function walked tells its callers: nil unless it makes settings on what it is given or
-    /// makes and returns an object.
+    /// What a function walked tells its callers: nil unless it makes settings on what it is given,
+    /// is given a controller, or makes and returns an object.
     private func summary(of frame: FunctionFrame) -> FunctionSummary? {
         let node = frame.node
         var makesResult = false
         if let result = frame.result, let name = frame.returnedLocal {
             makesResult = !readHandOns(of: Made(name: name, binding: result), returning: true).escapes
         }
-        guard frame.setsGiven || makesResult, let body = node.body else { return nil }
+        // A function given a controller tells its callers what it does with it, even nothing.
+        let givenController = node.signature.parameterClause.parameters.contains { parameter in
+            parameter.type.simpleName.map { $0.hasSuffix("Controller") || vocabulary.classes.contains($0) } ?? false
+        }
+        guard frame.setsGiven || makesResult || givenController, let body = node.body else { return nil }
         let parameters = node.signature.parameterClause.parameters.map { parameter in
             let name = (parameter.secondName ?? parameter.firstName).text
             let made = Made(name: name, binding: Syntax(parameter))
+            // Passed on to another call counts as handed on: summaries are followed one call deep.
+            let handOn = readHandOns(of: made, in: body.statements)
             return FunctionSummary.Parameter(label: parameter.firstName.text, hasDefault: parameter.defaultValue != nil,
-                                             handedOn: readHandOns(of: made, in: body.statements).escapes)
+                                             handedOn: handOn.escapes || handOn.passes.contains { $0.argument >= 0 })
         }
         return FunctionSummary(name: node.name.text, owner: currentType, isStatic: Self.isStatic(node), parameters: parameters,
                                hasReceiver: currentType != nil && !Self.isStatic(node), makesResult: makesResult,

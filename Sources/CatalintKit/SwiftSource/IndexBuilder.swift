@@ -48,6 +48,13 @@ final class IndexBuilder: TypeScopeVisitor {
                 anchor = Syntax(body)
             }
         }
+        // `let isOnMac: Bool = { #if targetEnvironment(macCatalyst) ... #endif }()`: the closure's returns.
+        if helper == nil, let value, let call = value.unwrapped.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+           let closure = call.calledExpression.unwrapped.as(ClosureExprSyntax.self), typeName != nil,
+           Self.mayBeHelper(closure.statements, isBool: isBool), let paths = ReturnPaths(conditions: conditions).paths(of: closure.statements) {
+            helper = isBool ? Self.condition(paths, conditions) : Self.members(paths)
+            anchor = Syntax(value)
+        }
         if helper == nil, !isBool, typeName != nil, let value, Self.mayBeHelper(value, isBool: false) || value.unwrapped.is(TernaryExprSyntax.self) {
             // `static let sheetStyle: UIAlertController.Style = isPad ? .alert : .actionSheet`
             helper = Self.members([ReturnPaths.Path(condition: .constant(true), value: value)])
