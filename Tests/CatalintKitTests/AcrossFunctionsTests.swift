@@ -157,3 +157,27 @@ final class AcrossFunctionsTests: XCTestCase {
         XCTAssertEqual(found([("Camera.swift", factory), ("A.swift", checked), ("B.swift", unchecked)], only: "unchecked-camera"), ["Camera.swift:4"])
     }
 }
+
+/// Two files that declare different types of the same name: each sees its own.
+final class SameNamedTypesTests: XCTestCase {
+    func testEachFileSeesItsOwnDeclarationOfATypeDeclaredTwice() {
+        let ios = """
+        class SoundChoiceView: UIView {
+            private lazy var checkbox: UISwitch = { UISwitch() }()
+            func refresh() { self.checkbox.title = "Sound" }
+        }
+        """
+        let mac = """
+        class SoundChoiceView: NSViewish {
+            private lazy var checkbox: CheckboxButton = { CheckboxButton() }()
+            func refresh() { self.checkbox.title = "Sound" }
+        }
+        """
+        // Whichever file comes first in the index, the UISwitch's title is the one reported.
+        for sources in [[("A/SoundChoiceView.swift", mac), ("B/SoundChoiceView.swift", ios)],
+                        [("A/SoundChoiceView.swift", ios), ("B/SoundChoiceView.swift", mac)]] {
+            let found = lint(sources, only: ["switch-title"]).map(\.position.path)
+            XCTAssertEqual(found, [sources.first { $0.1 == ios }!.0])
+        }
+    }
+}

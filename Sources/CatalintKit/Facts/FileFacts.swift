@@ -61,6 +61,9 @@ indirect enum TypeRef: Hashable, Sendable, Codable {
     case of(ValueRef)
     /// Not known.
     case unknown
+    /// The class of the elements of a collection of this type (`[UIButton]` gives `UIButton`):
+    /// `button` in `for button in keypadButtons`.
+    case element(of: TypeRef)
 }
 
 /// A code path's requirement on a condition: the code runs only where `condition` is `holds`.

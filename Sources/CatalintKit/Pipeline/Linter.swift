@@ -207,7 +207,7 @@ public struct Linter: Sendable {
     /// The objects shared with other files that a file's facts touch, as tokens.
     func sharedObjects(of output: FileOutput, index: ProjectIndex) -> Set<String> {
         var own = UIFacts()
-        Resolution(index: index).add(output.facts, to: &own)
+        Resolution(index: index).add(output.facts, own: (output.path, output.index), to: &own)
         return Set(own.objects.keys.filter(\.isShared).map(\.token) + own.arguments.flatMap(\.objectsTouched).filter(\.isShared).map(\.token))
     }
 
@@ -225,7 +225,7 @@ public struct Linter: Sendable {
                 // objects it tells them about; merged into the whole as `add` would.
                 let log = ReadLog()
                 var own = UIFacts()
-                Resolution(index: index, log: log).add(output.facts, to: &own)
+                Resolution(index: index, log: log).add(output.facts, own: (output.path, output.index), to: &own)
                 var exports: [String: UInt64] = [:]
                 for (id, object) in own.objects where id.isShared { exports[id.token] = digest(object) }
                 for argument in own.arguments {
@@ -237,7 +237,7 @@ public struct Linter: Sendable {
                 diagnosis.exports[output.path] = exports
                 facts.merge(own)
             } else {
-                resolution.add(output.facts, to: &facts)
+                resolution.add(output.facts, own: (output.path, output.index), to: &facts)
             }
             problems += output.problems
             if !output.suppressions.isEmpty { suppressions[output.path] = output.suppressions }

@@ -23,7 +23,18 @@ struct Resolution {
         return facts
     }
 
-    func add(_ file: FileFacts, to facts: inout UIFacts) {
+    /// `own`: the file's own part of the index, when a type of a name another file also declares
+    /// is to be read as the file declares it.
+    func add(_ file: FileFacts, own: (path: String, index: ProjectIndex)? = nil, to facts: inout UIFacts) {
+        var resolution = self
+        resolution.own = own
+        resolution.addResolved(file, to: &facts)
+    }
+
+    /// The file's own declarations, for types the project declares more than once.
+    private var own: (path: String, index: ProjectIndex)?
+
+    private func addResolved(_ file: FileFacts, to facts: inout UIFacts) {
         // What each link of the file's requirements allows, once for every fact that names it.
         let allowed = file.requirements.idioms(allowedIdioms)
         func context(_ context: GuardContext) -> GuardContext { resolved(context, allowed) }
@@ -103,6 +114,7 @@ struct Resolution {
         case .named(let name): name
         case .of(let value): resolve(value).type
         case .unknown: nil
+        case .element(let collection): type(collection).flatMap(TypeInference.elementName)
         }
     }
 
@@ -112,6 +124,7 @@ struct Resolution {
         case .object(let id, let type):
             return (id, self.type(type))
         case .member(let type, let name):
+            if let ownType = ownProperty(name, of: type) { return ownType }
             let declared = property(name, of: type)
             return (.property(type: declared?.owner ?? type, name: name), declared?.type ?? nil)
         case .property(let base, let name, let untyped):
@@ -120,12 +133,22 @@ struct Resolution {
             return (.propertyOf(object, type: declared.owner, name: name), declared.type)
         case .name(let name, let inType, let untyped):
             log?.read(.global(name))
+            if let inType, let ownType = ownProperty(name, of: inType) { return ownType }
             if let inType, let declared = property(name, of: inType) { return (.property(type: declared.owner, name: name), declared.type) }
             if let global = index.globals[name] { return (.global(name), global) }
             return (untyped, nil)
         case .cast(let value, let type):
             return (resolve(value).object, self.type(type))
         }
+    }
+
+    /// A property of a type the project declares more than once (two files, two types of one name),
+    /// as the file's own declaration of it says: an object of its own, of its own class.
+    private func ownProperty(_ name: String, of type: String) -> (object: ObjectID, type: String?)? {
+        guard let own, let info = own.index.types[type], info.declarations > 0, let declared = info.properties[name] else { return nil }
+        log?.read(.type(type))
+        guard (index.types[type]?.declarations ?? 0) > 1 else { return nil }
+        return (.property(type: type + " in " + own.path, name: name), declared)
     }
 
     /// A class and its superclasses, with a superclass the creating format named when the project

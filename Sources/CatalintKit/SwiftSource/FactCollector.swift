@@ -113,9 +113,16 @@ final class FactCollector: TypeScopeVisitor {
     /// { button in ... }`); `$0`, `$1` too when it names none.
     private func declareClosureParameters(_ node: ClosureExprSyntax) {
         let contextual = Self.functionType(initializedBy: node)?.parameters.map { $0.type.simpleName }
+        // `keypadButtons.forEach { $0.setTitle(...) }`: the elements of what it is called on.
+        var element: TypeRef?
+        if let call = node.parent?.as(FunctionCallExprSyntax.self) ?? node.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+           let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "forEach", let base = member.base {
+            element = elementType(of: base)
+        }
         func type(at index: Int, annotation: TypeSyntax?) -> TypeRef {
             if let name = annotation?.simpleName { return .named(name) }
             if let contextual, index < contextual.count, let name = contextual[index] { return .named(name) }
+            if index == 0, let element { return element }
             return .unknown
         }
         switch node.signature?.parameterClause {
@@ -129,7 +136,7 @@ final class FactCollector: TypeScopeVisitor {
                 declare(parameter.name.text, Local(value: .object(anonymousKey(parameter), type: type(at: index, annotation: nil))))
             }
         case nil:
-            for index in 0..<(contextual?.count ?? 0) {
+            for index in 0..<(contextual?.count ?? (element != nil ? 1 : 0)) {
                 let id = ObjectID.declaration(path: file.path, offset: node.positionAfterSkippingLeadingTrivia.utf8Offset + index)
                 declare("$\(index)", Local(value: .object(id, type: type(at: index, annotation: nil))))
             }
@@ -155,6 +162,26 @@ final class FactCollector: TypeScopeVisitor {
         }
     }
     override func visitPost(_ node: ClosureExprSyntax) { scopes.removeLast() }
+
+    /// `for button in keypadButtons`: the loop's name is each element, of the collection's element class.
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
+        scopes.append(Scope())
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            declare(name, Local(value: .object(anonymousKey(node.pattern), type: elementType(of: node.sequence))))
+        }
+        return .visitChildren
+    }
+    override func visitPost(_ node: ForStmtSyntax) { scopes.removeLast() }
+
+    /// The class of a collection's elements: of `[a, b]`, the first's; of a name, its type's element.
+    private func elementType(of collection: ExprSyntax) -> TypeRef {
+        if let array = collection.unwrapped.as(ArrayExprSyntax.self) {
+            guard let first = array.elements.first?.expression else { return .unknown }
+            return namedObject(first)?.value.type ?? TypeInference.constructedType(of: first, lookup: typeOfName)
+        }
+        guard let named = namedObject(collection) else { return .unknown }
+        return .element(of: named.value.type)
+    }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         scopes.append(Scope())

@@ -130,7 +130,7 @@ final class IndexBuilder: TypeScopeVisitor {
     }
 
     override func enterType(name: String, inherits: String?) {
-        typeStack.append(TypeInfo(name: name, superclass: inherits))
+        typeStack.append(TypeInfo(name: name, superclass: inherits, declarations: enteringExtension ? 0 : 1))
     }
 
     override func leaveType() {

@@ -8,8 +8,21 @@ struct TypeInfo: Sendable, Equatable, Codable {
     /// True when an initializer sets `preferredBehavioralStyle = .pad`, or the class overrides the
     /// property to return `.pad`: every instance then has the iPad behavioral style.
     var padStyleForEveryInstance = false
+    /// How many declarations of the type (not extensions) there are: more than one when two files
+    /// declare different types of the same name (each file then sees its own).
+    var declarations = 0
+
+    init(name: String, superclass: String? = nil, properties: [String: String?] = [:], padStyleForEveryInstance: Bool = false,
+         declarations: Int = 0) {
+        self.name = name
+        self.superclass = superclass
+        self.properties = properties
+        self.padStyleForEveryInstance = padStyleForEveryInstance
+        self.declarations = declarations
+    }
 
     mutating func merge(_ other: TypeInfo) {
+        declarations += other.declarations
         if superclass == nil { superclass = other.superclass }
         properties.merge(other.properties) { first, _ in first }
         padStyleForEveryInstance = padStyleForEveryInstance || other.padStyleForEveryInstance
