@@ -18,6 +18,15 @@ indirect enum IdiomCondition: Hashable, Sendable, Codable {
     case and(IdiomCondition, IdiomCondition)
     case or(IdiomCondition, IdiomCondition)
 
+    /// How many parts the condition has.
+    var size: Int {
+        switch self {
+        case .constant, .idiom, .helper, .helperIdiom, .other: return 1
+        case .not(let inner): return 1 + inner.size
+        case .and(let left, let right), .or(let left, let right): return 1 + left.size + right.size
+        }
+    }
+
     /// True when the condition names the idiom, directly or through a helper.
     var mentionsIdiom: Bool {
         switch self {

@@ -42,8 +42,9 @@ struct ReturnPaths {
                 reach = .constant(false)
             } else if let statement = node.as(GuardStmtSyntax.self) {
                 let test = conditions.condition(of: statement.conditions)
-                guard read(Array(statement.body.statements), reach: reach.and(test.negated), into: &paths) != nil else { return nil }
-                reach = reach.and(test)
+                guard read(Array(statement.body.statements), reach: reach.and(test.negated), into: &paths) != nil,
+                      let after = Self.bounded(reach.and(test)) else { return nil }
+                reach = after
             } else if let expression = Self.expression(node) {
                 if let ifExpression = expression.as(IfExprSyntax.self) {
                     guard let after = readIf(ifExpression, reach: reach, into: &paths) else { return nil }
@@ -69,17 +70,31 @@ struct ReturnPaths {
     }
 
     private func readIf(_ node: IfExprSyntax, reach: IdiomCondition, into paths: inout [Path]) -> IdiomCondition? {
+        let returns = paths.count
         let test = conditions.condition(of: node.conditions)
         guard let afterBody = read(Array(node.body.statements), reach: reach.and(test), into: &paths) else { return nil }
         let elseReach = reach.and(test.negated)
+        var afterElse: IdiomCondition?
         switch node.elseBody {
         case .ifExpr(let next)?:
-            return readIf(next, reach: elseReach, into: &paths).map(afterBody.or)
+            afterElse = readIf(next, reach: elseReach, into: &paths)
         case .codeBlock(let block)?:
-            return read(Array(block.statements), reach: elseReach, into: &paths).map(afterBody.or)
+            afterElse = read(Array(block.statements), reach: elseReach, into: &paths)
         case nil:
-            return afterBody.or(elseReach)
+            afterElse = elseReach
         }
+        guard let afterElse else { return nil }
+        // No branch returns or leaves: control goes on wherever it came from (`(r && c) || (r && !c)` is `r`).
+        if paths.count == returns, afterBody == reach.and(test), afterElse == elseReach { return reach }
+        return Self.bounded(afterBody.or(afterElse))
+    }
+
+    /// The largest condition a path keeps: past it, the body is not read (a long chain of
+    /// branches that return would make one too large to be worth evaluating).
+    static let largestCondition = 400
+
+    private static func bounded(_ condition: IdiomCondition) -> IdiomCondition? {
+        condition.size <= largestCondition ? condition : nil
     }
 
     /// A `switch` over the idiom by what each case matches; over anything else, each case on a
@@ -98,13 +113,15 @@ struct ReturnPaths {
                 earlier = earlier.or(test)
             }
         }
+        let returns = paths.count
         var after = IdiomCondition.constant(false)
         for (statements, condition) in cases {
             guard let rest = read(Array(statements), reach: reach.and(condition), into: &paths) else { return nil }
             after = after.or(rest)
         }
+        if paths.count == returns { return reach }
         let matched = cases.reduce(IdiomCondition.constant(false)) { $0.or($1.condition) }
-        return after.or(reach.and(matched.negated))
+        return Self.bounded(after.or(reach.and(matched.negated)))
     }
 
     /// `#if`: the clause a Mac Catalyst build compiles runs on the Mac; the one an iPad or iPhone
@@ -119,10 +136,11 @@ struct ReturnPaths {
         }
         let onMac = compiled(by: catalyst), elsewhere = compiled(by: device)
         if onMac?.id == elsewhere?.id { return read(statements(onMac), reach: reach, into: &paths) }
+        let returns = paths.count
         let mac = IdiomCondition.idiom(.onMac)
         guard let macRest = read(statements(onMac), reach: reach.and(mac), into: &paths),
               let otherRest = read(statements(elsewhere), reach: reach.and(mac.negated), into: &paths) else { return nil }
-        return macRest.or(otherRest)
+        return paths.count == returns ? reach : Self.bounded(macRest.or(otherRest))
     }
 
     /// The expression a statement is, through an expression statement.

@@ -25,7 +25,7 @@ struct TargetScope {
         // every iOS target is judged as the whole app is (today's strict default).
         let catalystTarget = zip(project.targets, facts).first { !$1.isTest && $1.platforms.contains("iOS") && $1.catalyst != nil }?.0
         let name = IdiomDetection.display(project.file)
-        return zip(project.targets, facts).map { target, facts in
+        var scopes: [TargetScope] = zip(project.targets, facts).map { target, facts in
             let label = "target \(target.name) (\(kind(of: target)))"
             if facts.isTest {
                 return TargetScope(scope: nil, reason: "\(label) is a test target: the app does not build it")
@@ -64,6 +64,36 @@ struct TargetScope {
             return TargetScope(scope: .onMac(.mac), reason: "\(label): no target of \(name) supports Mac Catalyst yet; judged as an app about to move, "
                                + "in the strict default, the mac idiom")
         }
+        // A library without a Mac Catalyst setting of its own is built for the targets that use it
+        // (depend on it, link or embed it): judged as the strictest of them. One that none uses is
+        // the app's, judged as the app.
+        let libraries = zip(project.targets, facts).enumerated().filter { _, pair in
+            isLibrary(pair.0) && !pair.1.isTest && pair.1.catalyst == nil && pair.1.platforms.contains("iOS") && !pair.1.platforms.contains("macOS")
+        }.map(\.offset)
+        for _ in libraries {
+            var changed = false
+            for offset in libraries {
+                let library = project.targets[offset].name
+                let everyUser = project.targets.indices.filter { project.targets[$0].uses.contains(library) }
+                let users = everyUser.filter { scopes[$0].scope != nil }
+                if users.isEmpty && !everyUser.isEmpty { continue }  // a test helper: as it is
+                let user = users.max { (scopes[$0].scope?.strictness ?? 0) < (scopes[$1].scope?.strictness ?? 0) }
+                    ?? project.targets.indices.first { project.targets[$0].isApplication && scopes[$0].scope.map { if case .onMac = $0 { true } else { false } } == true }
+                guard let user, let scope = scopes[user].scope, scope != scopes[offset].scope else { continue }
+                let how = users.isEmpty ? "is used by no target; a library of the app" : "is used by"
+                scopes[offset] = TargetScope(scope: scope, reason: "target \(library) (\(kind(of: project.targets[offset]))) \(how) target "
+                                             + "\(project.targets[user].name), and is built with it: \(scopes[user].reason)")
+                changed = true
+            }
+            if !changed { break }
+        }
+        return scopes
+    }
+
+    /// True for a framework, a library or a bundle: code built into the targets that use it.
+    static func isLibrary(_ target: XcodeProject.Target) -> Bool {
+        let kind = kind(of: target)
+        return kind.hasPrefix("framework") || kind.hasPrefix("library") || kind == "bundle"
     }
 
     private static func ofPackageTarget(_ target: XcodeProject.Target) -> TargetScope {

@@ -43,6 +43,9 @@ struct XcodeProject {
         /// `excludes` and `includes`.
         var patterns: [SourcePatterns] = []
         var configurations: [BuildConfiguration] = []
+        /// The targets of the project it depends on, links or embeds (for Mac Catalyst: a
+        /// dependency filtered to other platforms is left out), by name.
+        var uses: [String] = []
 
         var isApplication: Bool {
             productType == "com.apple.product-type.application" || productType == "application"
@@ -161,12 +164,35 @@ extension XcodeProject {
 
         let projectConfigurations = reader.configurations(project["buildConfigurationList"]?.string, owner: { "the project's \($0) configuration" }, log: log)
         var targets: [Target] = []
+        // Which target makes each product, for the frameworks a target links or embeds.
+        var productOf: [String: String] = [:]
+        for id in project["targets"]?.array?.compactMap(\.string) ?? [] {
+            if let product = objects[id]?["productReference"]?.string { productOf[product] = objects[id]?["name"]?.string ?? id }
+        }
+        /// False for a dependency or build file whose platform filters leave Mac Catalyst out.
+        func allowsCatalyst(_ object: PropertyList?) -> Bool {
+            let filters = (object?["platformFilters"]?.array?.compactMap(\.string) ?? []) + [object?["platformFilter"]?.string].compactMap { $0 }
+            return filters.isEmpty || filters.contains("maccatalyst")
+        }
         for id in project["targets"]?.array?.compactMap(\.string) ?? [] {
             guard let object = objects[id], object["isa"]?.string == "PBXNativeTarget" else { continue }
             let name = object["name"]?.string ?? id
             var target = Target(name: name, productType: object["productType"]?.string ?? "")
+            for dependency in object["dependencies"]?.array?.compactMap(\.string) ?? [] {
+                if let used = objects[dependency]?["target"]?.string, allowsCatalyst(objects[dependency]), let usedName = objects[used]?["name"]?.string {
+                    target.uses.append(usedName)
+                }
+            }
             for phase in object["buildPhases"]?.array?.compactMap(\.string) ?? [] {
                 let isa = objects[phase]?["isa"]?.string
+                if isa == "PBXFrameworksBuildPhase" || isa == "PBXCopyFilesBuildPhase" {
+                    for buildFile in objects[phase]?["files"]?.array?.compactMap(\.string) ?? [] {
+                        if let reference = objects[buildFile]?["fileRef"]?.string, let used = productOf[reference], used != name,
+                           allowsCatalyst(objects[buildFile]) {
+                            target.uses.append(used)
+                        }
+                    }
+                }
                 guard isa == "PBXSourcesBuildPhase" || isa == "PBXResourcesBuildPhase" else { continue }
                 for buildFile in objects[phase]?["files"]?.array?.compactMap(\.string) ?? [] {
                     guard let reference = objects[buildFile]?["fileRef"]?.string else { continue }
