@@ -41,12 +41,22 @@ struct IncrementalRun {
         let lintedPaths = Set(inputs.map(\.path))
         let all = inputs + others
         files = all.count
+        snapshot.index = previous.index  // unless a file changed (below)
         let fresh = keepUnchanged(all, linted: lintedPaths)
         let outputs = readChanged(fresh)
-        let index = projectIndex(all, fresh: fresh, outputs: outputs)
-        let changes = whatChanged(fresh, outputs: outputs, linted: lintedPaths, index: index)
+        // The index is put together (or read) only when some file is diagnosed again.
+        var index: ProjectIndex?
+        func projectIndex() -> ProjectIndex {
+            if let index { return index }
+            let made = self.projectIndex(all, fresh: fresh, outputs: outputs)
+            index = made
+            return made
+        }
+        let freshLinted = fresh.contains { lintedPaths.contains($0.path) }
+        let changes = whatChanged(fresh, outputs: outputs, linted: lintedPaths, index: freshLinted && !previous.records.isEmpty ? projectIndex() : ProjectIndex())
         let again = toDiagnose(inputs, fresh: fresh, changed: changes)
-        var result = LintResult(diagnostics: diagnose(inputs, again: again, outputs: outputs, index: index),
+        if !fresh.isEmpty && index == nil { _ = projectIndex() }  // the snapshot keeps the index of what was read
+        var result = LintResult(diagnostics: diagnose(inputs, again: again, outputs: outputs, index: again.isEmpty ? ProjectIndex() : projectIndex()),
                                 paths: inputs.map(\.path).sorted())
         result.unindexed = others.compactMap { input in snapshot.records[input.path]?.skipped.map { UnindexedFile(path: input.path, reason: $0) } }
         if recording { result.reread = fresh.count }
