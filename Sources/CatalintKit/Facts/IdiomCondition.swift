@@ -37,6 +37,17 @@ indirect enum IdiomCondition: Hashable, Sendable, Codable {
         }
     }
 
+    /// True when the condition compares the idiom itself, or something that holds it (not only
+    /// names that may be helpers).
+    var readsIdiomItself: Bool {
+        switch self {
+        case .constant, .other, .helper: return false
+        case .idiom, .helperIdiom: return true
+        case .not(let inner): return inner.readsIdiomItself
+        case .and(let left, let right), .or(let left, let right): return left.readsIdiomItself || right.readsIdiomItself
+        }
+    }
+
     /// The helpers the condition uses, in source order.
     var helpers: [HelperUse] {
         switch self {

@@ -26,15 +26,19 @@ final class FactCollector: TypeScopeVisitor {
     private struct Made {
         var name: String
         var binding: Syntax
-        var factory: FunctionCall?
+        /// The call of the function that made it, when that is not an initializer (read as a
+        /// `FunctionCall` only if the object is presented).
+        var factory: FunctionCallExprSyntax?
     }
 
     /// A function being walked (the innermost, not a closure): its parameters and the object it
     /// returns stand for what its callers give it and get from it.
     private struct FunctionFrame {
         var node: FunctionDeclSyntax
-        /// The local every `return` returns, when the body makes it at its top level.
+        /// The local every `return` returns, when the body makes it at its top level: the name its
+        /// last statement returns, checked against every other `return` when a local of that name is made.
         var returnedLocal: String?
+        var returnsChecked = false
         /// True once a setting is made on a parameter (or on `self`, of a property a presentation reads).
         var setsGiven = false
         /// The binding of the returned local, once it is bound to an object made there.
@@ -185,7 +189,7 @@ final class FactCollector: TypeScopeVisitor {
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
         scopes.append(Scope())
-        functions.append(FunctionFrame(node: node, returnedLocal: Self.returnedLocal(of: node)))
+        functions.append(FunctionFrame(node: node, returnedLocal: Self.lastReturnedName(of: node)))
         let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
         for (index, parameter) in node.signature.parameterClause.parameters.enumerated() {
             let name = (parameter.secondName ?? parameter.firstName).text
@@ -291,7 +295,8 @@ final class FactCollector: TypeScopeVisitor {
         if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" {
             return Made(name: name, binding: binding)
         }
-        return functionCall(call).map { Made(name: name, binding: binding, factory: $0) }
+        guard callee.is(DeclReferenceExprSyntax.self) || callee.is(MemberAccessExprSyntax.self) else { return nil }
+        return Made(name: name, binding: binding, factory: call)
     }
 
     /// A call of a function, as resolution looks for its summary: by name, labels and what it is
@@ -319,10 +324,24 @@ final class FactCollector: TypeScopeVisitor {
     private func objectID(of name: String, made: Made?, at binding: some SyntaxProtocol) -> ObjectID {
         if made != nil, let frame = functions.last, frame.returnedLocal == name,
            binding.ancestor(CodeBlockItemListSyntax.self)?.id == frame.node.body?.statements.id {
-            functions[functions.count - 1].result = Syntax(binding)
-            return .result(path: file.path, function: frame.offset)
+            let last = functions.count - 1
+            if !frame.returnsChecked {
+                functions[last].returnsChecked = true
+                if Self.returnedLocal(of: frame.node) != name { functions[last].returnedLocal = nil }
+            }
+            if functions[last].returnedLocal == name {
+                functions[last].result = Syntax(binding)
+                return .result(path: file.path, function: frame.offset)
+            }
         }
         return anonymousKey(binding)
+    }
+
+    /// The bare name a function's last statement returns (`return sheet`), if any.
+    private static func lastReturnedName(of function: FunctionDeclSyntax) -> String? {
+        guard function.signature.returnClause != nil,
+              let last = function.body?.statements.last?.item.as(ReturnStmtSyntax.self) else { return nil }
+        return last.expression?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text
     }
 
     /// The name every `return` of a function returns, when there is one and every one returns the
@@ -573,13 +592,15 @@ final class FactCollector: TypeScopeVisitor {
                 object = named
                 if let made = named.made {
                     handOn = handOns(of: made)
-                    factory = made.factory
+                    factory = made.factory.flatMap(functionCall)
+                    if made.factory != nil && factory == nil { handOn.escapes = true }
                 }
             } else if let made = made("", by: expression, at: Syntax(expression)) {
                 // `present(UIActivityViewController(...))`, `present(makeSheet())`
                 object = Local(value: .object(anonymousKey(expression), type: TypeInference.constructedType(of: expression, lookup: typeOfName)))
                 handOn = HandOn(escapes: false)
-                factory = made.factory
+                factory = made.factory.flatMap(functionCall)
+                if made.factory != nil && factory == nil { continue }
             } else {
                 continue
             }

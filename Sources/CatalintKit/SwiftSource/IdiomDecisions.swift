@@ -12,11 +12,12 @@ struct IdiomDecisionReader {
     /// What the code after each statement of a list selects, read once per list.
     private let rests = RestSummaries()
     /// Where each local is last used, read once per block.
-    private let lastUses = LastUses()
+    private let memo: Memo
     /// The file's functions by name, for what a branch selects by calling one.
     private let functions = FileFunctions()
 
     init(file: SwiftSourceFile, conditions: IdiomConditions, guards: GuardResolver, vocabulary: LoweringVocabulary) {
+        self.memo = Memo(vocabulary)
         self.file = file
         self.conditions = conditions
         self.guards = guards
@@ -60,7 +61,7 @@ struct IdiomDecisionReader {
         var byList: [SyntaxIdentifier: List] = [:]
 
         func summary(after item: CodeBlockItemSyntax, in list: CodeBlockItemListSyntax, vocabulary: LoweringVocabulary,
-                     lastUses: LastUses) -> RestSummary {
+                     memo: Memo) -> RestSummary {
             var state = byList[list.id] ?? {
                 let elements = Array(list)
                 var positions: [SyntaxIdentifier: Int] = [:]
@@ -71,7 +72,7 @@ struct IdiomDecisionReader {
             while state.computed > position + 1 {
                 var summary = state.ends[state.ends.count - 1]
                 let region = Syntax(state.elements[state.computed - 1])
-                if let name = IdiomDecisionReader.statementGroups(region, vocabulary: vocabulary, lastUses: lastUses).lazy.compactMap({ $0.first(where: vocabulary.isGeometry) }).first {
+                if let name = IdiomDecisionReader.statementGroups(region, vocabulary: vocabulary, memo: memo).lazy.compactMap({ $0.first(where: memo.isGeometry) }).first {
                     summary.geometry = name
                 }
                 var adaptive: String?
@@ -97,7 +98,7 @@ struct IdiomDecisionReader {
     /// lets it through; nil when `node` is not a statement of a block.
     private func rest(after node: some SyntaxProtocol) -> RestSummary? {
         guard let item = Self.statementItem(node), let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return nil }
-        return rests.summary(after: item, in: list, vocabulary: vocabulary, lastUses: lastUses)
+        return rests.summary(after: item, in: list, vocabulary: vocabulary, memo: memo)
     }
 
     // MARK: The kinds of decision
@@ -167,14 +168,16 @@ struct IdiomDecisionReader {
                           anchor: Syntax?, spelling: String? = nil) -> PendingDecision? {
         guard tests.contains(where: { $0.condition.mentionsIdiom }) else { return nil }
         let rests = branches.map { branch in branch.after.flatMap { rest(after: $0) } }
+        let readsIdiom = tests.contains { $0.condition.readsIdiomItself }
         // What the branches select, reduced to the geometry in it: a decision with none is not kept.
         var consequences: [[String]] = []
         for (branch, rest) in zip(branches, rests) {
             for statements in branch.statements {
-                consequences += Self.statementGroups(statements, vocabulary: vocabulary, lastUses: lastUses)
-                // `if isPad { setUpForPad() }`: what a function of this file that the branch calls selects.
-                for body in functions.bodies(calledIn: statements, of: file.tree) {
-                    consequences += Self.statementGroups(body, vocabulary: vocabulary, lastUses: lastUses)
+                consequences += Self.statementGroups(statements, vocabulary: vocabulary, memo: memo)
+                // `if idiom == .pad { setUpForPad() }`: what a function of this file that the branch
+                // calls selects (for a decision that reads the idiom itself).
+                for body in readsIdiom ? functions.bodies(calledIn: statements, of: file.tree) : [] {
+                    consequences += Self.statementGroups(body, vocabulary: vocabulary, memo: memo)
                 }
             }
             if let value = branch.value { consequences += Self.valueGroups(value, vocabulary: vocabulary) }
@@ -186,7 +189,7 @@ struct IdiomDecisionReader {
             // A value that goes nowhere we can name: what the values themselves are.
             for value in branches.compactMap(\.value) { consequences.append(IdiomConditions.identifiers(in: value)) }
         }
-        let geometry = consequences.compactMap { group in group.first(where: vocabulary.isGeometry).map { [$0] } }
+        let geometry = consequences.compactMap { group in group.first(where: memo.isGeometry).map { [$0] } }
         guard !geometry.isEmpty else { return nil }
         return PendingDecision(
             tests: tests.map { test in
@@ -253,7 +256,7 @@ struct IdiomDecisionReader {
     /// - what is set on a controller that the same region makes a popover (its content size) is the
     ///   popover's, not layout;
     /// - the conditions of the region's `if`s and `guard`s select nothing.
-    static func statementGroups(_ region: Syntax, vocabulary: LoweringVocabulary, lastUses: LastUses = LastUses()) -> [[String]] {
+    static func statementGroups(_ region: Syntax, vocabulary: LoweringVocabulary, memo: Memo? = nil) -> [[String]] {
         final class Collector: SyntaxVisitor {
             let vocabulary: LoweringVocabulary
             var groups: [[String]] = []
@@ -262,22 +265,25 @@ struct IdiomDecisionReader {
             var groupOf: [SyntaxIdentifier: Int?] = [:]
             /// Calls that make the value of an assignment, with the assignment's group.
             var assignedValues: [SyntaxIdentifier: Int?] = [:]
-            /// Each assignment's group, with the text of what it sets the property of (`""` for `self`).
-            var assignments: [(group: Int, receiver: String)] = []
+            /// Each assignment's group, with what it sets the property of (nil for `self`).
+            var assignments: [(group: Int, receiver: ExprSyntax?)] = []
+            /// For each group, the name that says what it is about (the property set, the function
+            /// called): when that is about something other than geometry, so is the group.
+            var heads: [Int: String] = [:]
             /// What the region makes a popover (`controller.modalPresentationStyle = .popover`).
             var popovers: Set<String> = []
-            let lastUses: LastUses
+            let memo: Memo
 
-            init(vocabulary: LoweringVocabulary, lastUses: LastUses) {
+            init(vocabulary: LoweringVocabulary, memo: Memo) {
                 self.vocabulary = vocabulary
-                self.lastUses = lastUses
+                self.memo = memo
                 super.init(viewMode: .sourceAccurate)
             }
 
-            /// A new group, or none when the thing's own name is about something else.
-            func add(_ names: [String], head: String?) -> Int? {
-                if let head, vocabulary.isNonGeometry(head) { return nil }
+            /// A new group, whose head says what it is about.
+            func add(_ names: [String], head: String?) -> Int {
                 groups.append(names)
+                if let head { heads[groups.count - 1] = head }
                 return groups.count - 1
             }
 
@@ -288,17 +294,11 @@ struct IdiomDecisionReader {
                     || ["+=", "-=", "*=", "/="].contains(node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "") {
                     let names = IdiomConditions.identifiers(in: node.leftOperand)
                     let group = add(names, head: names.last)
-                    var receiver = ""
-                    if let member = node.leftOperand.unwrapped.as(MemberAccessExprSyntax.self), let base = member.base {
-                        receiver = base.trimmedDescription
-                        if member.declName.baseName.text == "modalPresentationStyle", node.rightOperand.memberName == "popover" {
-                            popovers.insert(receiver)
-                        }
-                    } else if node.leftOperand.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text == "modalPresentationStyle",
-                              node.rightOperand.memberName == "popover" {
-                        popovers.insert("")
+                    let receiver = node.leftOperand.unwrapped.as(MemberAccessExprSyntax.self)?.base
+                    if names.last == "modalPresentationStyle", node.rightOperand.memberName == "popover" {
+                        popovers.insert(receiver?.trimmedDescription ?? "")
                     }
-                    if let group { assignments.append((group, receiver)) }
+                    assignments.append((group, receiver))
                     if let call = node.rightOperand.unwrapped.as(FunctionCallExprSyntax.self) { assignedValues[call.id] = .some(group) }
                 }
                 return .visitChildren
@@ -332,8 +332,10 @@ struct IdiomDecisionReader {
             }
 
             override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
-                if node.initializer != nil, let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, !isUsedLater(name, node) {
-                    groups.append([name] + (node.typeAnnotation.map { IdiomConditions.identifiers(in: $0.type) } ?? []))
+                if node.initializer != nil, let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                    let group = [name] + (node.typeAnnotation.map { IdiomConditions.identifiers(in: $0.type) } ?? [])
+                    // Judged by its uses when it has some (only a name that would count needs asking).
+                    if !(group.contains(where: memo.isGeometry) && isUsedLater(name, node)) { groups.append(group) }
                 }
                 return .visitChildren
             }
@@ -342,14 +344,18 @@ struct IdiomDecisionReader {
             func isUsedLater(_ name: String, _ binding: PatternBindingSyntax) -> Bool {
                 guard let item = binding.ancestor(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
                       !(list.parent?.is(SourceFileSyntax.self) ?? true) else { return false }
-                return lastUses.last(name, in: list).map { $0 > binding.endPosition } ?? false
+                return memo.last(name, in: list).map { $0 > binding.endPosition } ?? false
             }
         }
-        let collector = Collector(vocabulary: vocabulary, lastUses: lastUses)
+        let memo = memo ?? Memo(vocabulary)
+        let collector = Collector(vocabulary: vocabulary, memo: memo)
         collector.walk(region)
         var groups = collector.groups
         if !collector.popovers.isEmpty {
-            for (group, receiver) in collector.assignments where collector.popovers.contains(receiver) { groups[group] = [] }
+            for (group, receiver) in collector.assignments where collector.popovers.contains(receiver?.trimmedDescription ?? "") { groups[group] = [] }
+        }
+        for (group, head) in collector.heads where memo.isNonGeometry(head) && groups[group].contains(where: memo.isGeometry) {
+            groups[group] = []
         }
         return groups
     }
@@ -401,9 +407,32 @@ struct IdiomDecisionReader {
         }
     }
 
-    /// Where each name is last used as a plain name in a block, read once per block.
-    final class LastUses {
+    /// What a file's decisions ask more than once: where each name is last used as a plain name
+    /// in a block (read once per block), and whether a name is geometry or about something else
+    /// (read once per name).
+    final class Memo {
+        let vocabulary: LoweringVocabulary
         private var byList: [SyntaxIdentifier: [String: AbsolutePosition]] = [:]
+        private var geometry: [String: Bool] = [:]
+        private var nonGeometry: [String: Bool] = [:]
+
+        init(_ vocabulary: LoweringVocabulary) {
+            self.vocabulary = vocabulary
+        }
+
+        func isGeometry(_ name: String) -> Bool {
+            if let known = geometry[name] { return known }
+            let answer = vocabulary.isGeometry(name)
+            geometry[name] = answer
+            return answer
+        }
+
+        func isNonGeometry(_ name: String) -> Bool {
+            if let known = nonGeometry[name] { return known }
+            let answer = vocabulary.isNonGeometry(name)
+            nonGeometry[name] = answer
+            return answer
+        }
 
         func last(_ name: String, in list: CodeBlockItemListSyntax) -> AbsolutePosition? {
             if let known = byList[list.id] { return known[name] }

@@ -41,7 +41,7 @@ final class IndexBuilder: TypeScopeVisitor {
                 anchor = Syntax(body)
             }
             // Several returns, `#available` and `#if` branches: what the body returns, path by path.
-            if helper == nil, typeName != nil, Self.mayBeHelper(body, isBool: isBool),
+            if helper == nil, typeName != nil, mayBeHelper(body, isBool: isBool),
                let paths = ReturnPaths(conditions: conditions).paths(of: body)
                 ?? IdiomConditions.singleExpression(body).map({ [ReturnPaths.Path(condition: .constant(true), value: $0)] }) {
                 helper = isBool ? Self.condition(paths, conditions) : Self.members(paths)
@@ -51,7 +51,7 @@ final class IndexBuilder: TypeScopeVisitor {
         // `let isOnMac: Bool = { #if targetEnvironment(macCatalyst) ... #endif }()`: the closure's returns.
         if helper == nil, let value, let call = value.unwrapped.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
            let closure = call.calledExpression.unwrapped.as(ClosureExprSyntax.self), typeName != nil,
-           Self.mayBeHelper(closure.statements, isBool: isBool), let paths = ReturnPaths(conditions: conditions).paths(of: closure.statements) {
+           mayBeHelper(closure.statements, isBool: isBool), let paths = ReturnPaths(conditions: conditions).paths(of: closure.statements) {
             helper = isBool ? Self.condition(paths, conditions) : Self.members(paths)
             anchor = Syntax(value)
         }
@@ -108,11 +108,46 @@ final class IndexBuilder: TypeScopeVisitor {
             || value.is(DeclReferenceExprSyntax.self) || value.is(MemberAccessExprSyntax.self) || value.is(FunctionCallExprSyntax.self)
     }
 
-    /// A body can be a helper when it names the idiom or one of its cases, or, for a `Bool`, when
-    /// it returns something (a name may be a helper).
-    static func mayBeHelper(_ body: CodeBlockItemListSyntax, isBool: Bool) -> Bool {
-        if isBool || namesIdiom(body) { return true }
-        return IdiomConditions.singleExpression(body).map { $0.unwrapped.is(TernaryExprSyntax.self) } ?? false
+    /// A body of several statements can be a helper when it names the idiom, one of its cases or
+    /// the Mac (`isMacCatalystApp`, `targetEnvironment(macCatalyst)`); a value helper also when it
+    /// is one `?:`. (Reading every Bool function's returns as a condition on names that may be
+    /// helpers would make conditions that cost more to evaluate than they tell.)
+    func mayBeHelper(_ body: CodeBlockItemListSyntax, isBool: Bool) -> Bool {
+        if !isBool, IdiomConditions.singleExpression(body)?.unwrapped.is(TernaryExprSyntax.self) == true { return true }
+        // Read as bytes first: most bodies say none of these, and reading their tokens costs more.
+        let start = body.positionAfterSkippingLeadingTrivia.utf8Offset, end = body.endPositionBeforeTrailingTrivia.utf8Offset
+        guard Self.mayNameIdiom(file.source.utf8, from: start, to: end) else { return false }
+        return Self.namesIdiom(body)
+    }
+
+    /// True when the bytes from `start` to `end` hold `Idiom`, `IDIOM`, `Catalyst`, `.pad`, `.phone`
+    /// or `.mac`: one of them is in any body that names the idiom or the Mac.
+    private static func mayNameIdiom(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            let end = min(end, buffer.count)
+            func has(_ text: StaticString, at index: Int) -> Bool {
+                let count = text.utf8CodeUnitCount
+                guard index + count <= end else { return false }
+                let pointer = text.utf8Start
+                for offset in 0..<count where buffer[index + offset] != pointer[offset] { return false }
+                return true
+            }
+            var index = max(start, 0)
+            while index < end {
+                switch buffer[index] {
+                case UInt8(ascii: "I"):
+                    if has("Idiom", at: index) || has("IDIOM", at: index) { return true }
+                case UInt8(ascii: "C"):
+                    if has("Catalyst", at: index) { return true }
+                case UInt8(ascii: "."):
+                    if has(".pad", at: index) || has(".phone", at: index) || has(".mac", at: index) { return true }
+                default:
+                    break
+                }
+                index += 1
+            }
+            return false
+        }
     }
 
     private static func namesIdiom(_ node: some SyntaxProtocol) -> Bool {
