@@ -78,7 +78,7 @@ final class BuildMembershipTests: XCTestCase {
         XCTAssertTrue(judged["TestKit/MockStore.swift"]?.contains("only the test target TestKit") == true, judged["TestKit/MockStore.swift"] ?? "")
         let membership = BuildMembership()
         XCTAssertTrue(membership.judgement(of: root.appendingPathComponent("Kit/Store.swift").path)?.reason
-            .contains("target Kit (framework) does not support Mac Catalyst itself, but target Shop (application) uses it") == true)
+            .contains("target Kit (framework) is used by target Shop") == true)
     }
 
     /// A localized file in a Sources phase (an intent definition: a variant group with a name and no
@@ -198,6 +198,24 @@ final class BuildMembershipTests: XCTestCase {
         let given = BuildMembership(idiomFromProjects: false)
         XCTAssertEqual(given.judgement(of: root.appendingPathComponent("Recipes/List.swift").path)?.scope, .onMac(nil))
         XCTAssertEqual(given.judgement(of: root.appendingPathComponent("Widget/View.swift").path)?.scope, .neverOnMac)
+    }
+
+    func testALibraryIsBuiltForTheTargetsThatUseIt() throws {
+        let root = try temporaryDirectory(self)
+        let catalyst = ["SDKROOT": "iphoneos", "SUPPORTS_MACCATALYST": "YES", "TARGETED_DEVICE_FAMILY": "1,2,6"]
+        let plain = ["SDKROOT": "iphoneos", "TARGETED_DEVICE_FAMILY": "1,2"]
+        let framework = "com.apple.product-type.framework"
+        try write(IdiomDetectionTests.pbxproj([
+            .init(name: "App", sources: ["App/Main.swift"], settings: catalyst, dependencies: ["Shared"]),
+            .init(name: "Widget", type: "com.apple.product-type.app-extension", sources: ["Widget/View.swift"], settings: plain,
+                  dependencies: ["WidgetKit"]),
+            .init(name: "Shared", type: framework, sources: ["Shared/Style.swift"], settings: plain),
+            .init(name: "WidgetKit", type: framework, sources: ["WidgetKit/Entry.swift"], settings: plain),
+            .init(name: "Loose", type: framework, sources: ["Loose/Tools.swift"], settings: plain),
+        ]), to: root.appendingPathComponent("App.xcodeproj/project.pbxproj"))
+        let judged = judge(["Shared/Style.swift", "WidgetKit/Entry.swift", "Loose/Tools.swift"], in: root)
+        // Built into the app on the Mac; into an extension that never comes there; a library of the app.
+        XCTAssertEqual(judged, ["Shared/Style.swift": "mac Shared", "WidgetKit/Entry.swift": "not-on-mac WidgetKit", "Loose/Tools.swift": "mac Loose"])
     }
 
     func testATargetBuiltNativelyForMacOSAndForIOSNeverRunsInTheMacIdiom() throws {

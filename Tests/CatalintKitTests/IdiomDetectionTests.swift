@@ -23,6 +23,8 @@ final class IdiomDetectionTests: XCTestCase {
         var synchronized: [String] = []
         /// Membership exceptions: synchronized folder -> files in it, relative to the folder.
         var exceptions: [String: [String]] = [:]
+        /// The targets it depends on, by name.
+        var dependencies: [String] = []
     }
 
     /// The text of a `project.pbxproj` as Xcode writes it: sections, `/* name */` comments, files in
@@ -90,10 +92,15 @@ final class IdiomDetectionTests: XCTestCase {
         }
 
         let projectID = id()
-        var targetIDs: [String] = []
-        for target in targets {
-            let targetID = id()
-            targetIDs.append(targetID)
+        let targetIDs = targets.map { _ in id() }
+        for (targetID, target) in zip(targetIDs, targets) {
+            var dependencies: [String] = []
+            for used in target.dependencies {
+                guard let index = targets.firstIndex(where: { $0.name == used }) else { continue }
+                let dependency = id()
+                add("PBXTargetDependency", dependency, "PBXTargetDependency", "\t\t\ttarget = \(targetIDs[index]) /* \(used) */;\n")
+                dependencies.append("\t\t\t\t\(dependency) /* PBXTargetDependency */,\n")
+            }
             let phase = id()
             var files: [String] = []
             for source in target.sources {
@@ -120,7 +127,7 @@ final class IdiomDetectionTests: XCTestCase {
             }
             let list = configurationList("PBXNativeTarget \"\(target.name)\"", target.settings, target.release, target.xcconfig)
             var body = "\t\t\tbuildConfigurationList = \(list) /* Build configuration list for PBXNativeTarget \"\(target.name)\" */;\n"
-            body += "\t\t\tbuildPhases = (\n\t\t\t\t\(phase) /* Sources */,\n\t\t\t);\n\t\t\tbuildRules = (\n\t\t\t);\n\t\t\tdependencies = (\n\t\t\t);\n"
+            body += "\t\t\tbuildPhases = (\n\t\t\t\t\(phase) /* Sources */,\n\t\t\t);\n\t\t\tbuildRules = (\n\t\t\t);\n\t\t\tdependencies = (\n\(dependencies.joined())\t\t\t);\n"
             if !synchronized.isEmpty {
                 body += "\t\t\tfileSystemSynchronizedGroups = (\n" + synchronized.map { "\t\t\t\t\($0) /* folder */,\n" }.joined() + "\t\t\t);\n"
             }

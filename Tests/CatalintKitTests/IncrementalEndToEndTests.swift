@@ -24,6 +24,17 @@ final class IncrementalEndToEndTests: XCTestCase {
         "func sizes() { let v = UIView(frame: CGRect(x: 0, y: 0, width: 834, height: 1194)) }",
         "// catalint:disable:next unavailable-control",
         "let slider = UISlider(); func tint() { slider.setThumbImage(nil, for: .highlighted) }",
+        // Summaries of functions, and value helpers, in other files (issue 20).
+        "extension UIAlertController.Style { static var sheet: UIAlertController.Style { UIDevice.current.userInterfaceIdiom == .pad ? .alert : .actionSheet } }",
+        "func ask() { let s = UIAlertController(title: nil, message: nil, preferredStyle: .sheet); present(s, animated: true) }",
+        "func makeSheet() -> UIAlertController { let s = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet); return s }",
+        "func makeSheet() -> UIAlertController { let s = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet); s.popoverPresentationController?.sourceView = s.view; return s }",
+        "func showMade() { let s = makeSheet(); present(s, animated: true) }",
+        "func anchor(_ s: UIAlertController) { s.popoverPresentationController?.sourceView = s.view }",
+        "func anchor(_ s: UIAlertController) { s.title = nil }",
+        "func showAnchored() { let s = UIAlertController(title: nil, message: nil, preferredStyle: .actionSheet); anchor(s); present(s, animated: true) }",
+        "func onMac() -> Bool { if #available(iOS 14, *) { return ProcessInfo.processInfo.isMacCatalystApp }; return ProcessInfo.processInfo.isMacCatalystApp }",
+        "func guarded() { if !onMac() { let p = UIPageControl() } }",
         // A declaration decides whether the idiom guard of another file's statement is offered.
         "struct Form { let dots: UIPageControl }",
         "struct Form { var dots: UIPageControl? }",

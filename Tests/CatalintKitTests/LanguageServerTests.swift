@@ -237,6 +237,34 @@ final class LanguageServerTests: XCTestCase {
         try shutDown(client)
     }
 
+    func testADocumentWhoseParseRunsAwayIsStoppedAtTheBudget() throws {
+        // Sixty nested `[`: swift-syntax's parser takes time exponential in their depth, and cannot
+        // be asked to stop; the server parses such a document in a worker process it can stop.
+        let folder = try temporaryDirectory(self)
+        try write("idiom: mac\nlimits:\n  seconds_per_file: 1\n", to: folder.appendingPathComponent(".catalint.yml"))
+        let client = try LanguageServerClient()
+        _ = try initialize(client, folder: folder)
+        let table = folder.appendingPathComponent("Table.swift")
+        open(client, table, "let table = " + String(repeating: "[", count: 60) + "\n")
+        XCTAssertEqual(try client.diagnostics(for: table, version: 1).map(\.rule), ["file-skipped"])
+        // The server goes on: another document is linted as usual.
+        let good = folder.appendingPathComponent("Good.swift")
+        open(client, good, "let s = UIStepper()\n")
+        XCTAssertEqual(try client.diagnostics(for: good, version: 1).map(\.rule), ["unavailable-control"])
+        #if os(Linux)
+        // And nothing is left parsing: no worker process of this server is running.
+        let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+        let workers = entries.filter { entry in
+            guard Int(entry) != nil, let command = try? Data(contentsOf: URL(fileURLWithPath: "/proc/\(entry)/cmdline")),
+                  let status = try? String(contentsOfFile: "/proc/\(entry)/status", encoding: .utf8) else { return false }
+            let arguments = command.split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+            return arguments.last == "__file-worker" && status.contains("PPid:\t\(client.processIdentifier)\n") && !status.contains("State:\tZ")
+        }
+        XCTAssertEqual(workers, [], "a worker of the server is still running")
+        #endif
+        try shutDown(client)
+    }
+
     // MARK: The project
 
     func testConfigurationAndProjectChangesRelintOpenDocuments() throws {
@@ -640,6 +668,9 @@ final class LanguageServerClient: @unchecked Sendable {
     deinit {
         if process.isRunning { process.terminate() }
     }
+
+    /// The server's process.
+    var processIdentifier: Int32 { process.processIdentifier }
 
     /// What the server logged on standard error.
     var log: String {

@@ -70,6 +70,7 @@ struct ScreenSizeKnowledge: KnowledgeKind, Equatable {
 /// a condition adapt to the window.
 struct LayoutDecisionKnowledge: KnowledgeKind, Equatable {
     var geometryNames: [String] = []
+    var geometryValues: [String] = []
     var geometryWords: [String] = []
     var countWords: [String] = []
     var nonGeometryWords: [String] = []
@@ -78,10 +79,13 @@ struct LayoutDecisionKnowledge: KnowledgeKind, Equatable {
 
     static let fields: [Field<Self>] = [
         .list("geometry_names", \.geometryNames, "Identifiers added to those that count as geometry whole (CGRect, NSLayoutConstraint)."),
+        .list("geometry_values", \.geometryValues,
+              "Geometry names added to those of values judged by where they go (CGSize assigned to an image's size is not layout), not by themselves."),
         .list("geometry_words", \.geometryWords,
               "Camel-case words added to those that make an identifier geometry when they are its last word (inset in contentInset)."),
         .list("count_words", \.countWords, "Last words (count, number) added to those that make an identifier geometry after a geometry word (columnCount)."),
-        .list("non_geometry_words", \.nonGeometryWords, "Words added to those that make an identifier not geometry (font in fontSize)."),
+        .list("non_geometry_words", \.nonGeometryWords,
+              "Words added to those that make an identifier not geometry (font in fontSize); a camel-case entry, its words in a row (contentOffset)."),
         .list("adaptive_words", \.adaptiveWords,
               "Camel-case words added to those that make a condition adapt to the window (a Mac branch that decides by them is not reported)."),
         .list("non_adaptive_words", \.nonAdaptiveWords, "Camel-case words added to those that keep a condition from adapting to the window (screen, device)."),

@@ -28,6 +28,9 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// Members that stand for their object (`popoverPresentationController`): settings made
     /// through them are the object's.
     var facets: Set<String> = []
+    /// The properties a presentation rule reads (styles and anchors): set by a method on its
+    /// receiver, they count where the method is called on an object.
+    var presentationProperties: Set<String> = []
     /// Calls whose arguments a rule reads, with the labels it reads ("" for the first argument
     /// without one): `present` -> [""], `UINavigationController` -> ["rootViewController"].
     var argumentCalls: [String: Set<String>] = [:]
@@ -52,6 +55,8 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// The calls a rule names (`Stepper`, `refreshable`): only these are recorded.
     var callNames: Set<String> = []
     var geometryNames: Set<String> = []
+    /// Geometry names of values (`CGSize`) judged by where they go, not by themselves.
+    var geometryValues: Set<String> = []
     var geometryWords: Set<String> = []
     var countWords: Set<String> = []
     var nonGeometryWords: Set<String> = []
@@ -77,6 +82,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                     classes.formUnion(presentation.classes.map(\.name))
                     addArgumentCalls(presentation.calls)
                     settingProperties.formUnion(presentation.styles.map(\.property) + presentation.anchors)
+                    presentationProperties.formUnion(presentation.styles.map(\.property) + presentation.anchors)
                     facets.formUnion(presentation.facets)
                 }
                 if let references = part as? ReferenceKnowledge {
@@ -96,6 +102,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                 }
                 if let layout = part as? LayoutDecisionKnowledge {
                     geometryNames.formUnion(layout.geometryNames)
+                    geometryValues.formUnion(layout.geometryValues)
                     geometryWords.formUnion(layout.geometryWords)
                     countWords.formUnion(layout.countWords)
                     nonGeometryWords.formUnion(layout.nonGeometryWords)
@@ -134,6 +141,18 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// True when a name is geometry, as `idiom-layout-decision` tells it (`NameClassifier.geometry`).
     func isGeometry(_ name: String) -> Bool {
         geometry.matches(name)
+    }
+
+    /// True when a name is about something other than geometry (`setContentOffset`, `UIImage`,
+    /// `titleEdgeInsets`): what it is given is not layout either.
+    func isNonGeometry(_ name: String) -> Bool {
+        geometry.excludes(name)
+    }
+
+    /// True when a geometry name is that of a container or layout (`UISplitViewController`), not of
+    /// a value judged by where it goes (`CGSize`).
+    func isGeometryContainer(_ name: String) -> Bool {
+        geometryNames.contains(name) && !geometryValues.contains(name)
     }
 
     /// True when a name says whether a condition adapts to the window, either way: an adaptive

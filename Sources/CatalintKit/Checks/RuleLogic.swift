@@ -83,10 +83,17 @@ public enum ToolRule {
 /// behavioral style compiles.
 func controlSettings(in facts: UIFacts, knowledge: ControlSettingKnowledge, padStyleExempts: Bool = true,
                      runs: (GuardContext) -> Bool = { $0.runsInMacIdiom }) -> [(setting: SettingFact, property: PropertyEntry, fixable: Bool)] {
+    controlSettingsByObject(in: facts, knowledge: knowledge, padStyleExempts: padStyleExempts, runs: runs).map { ($0.setting, $0.property, $0.fixable) }
+}
+
+/// `controlSettings`, each with the object it is made on.
+func controlSettingsByObject(in facts: UIFacts, knowledge: ControlSettingKnowledge, padStyleExempts: Bool = true,
+                             runs: (GuardContext) -> Bool = { $0.runsInMacIdiom })
+    -> [(object: UIObjectFact, setting: SettingFact, property: PropertyEntry, fixable: Bool)] {
     let classes = knowledge.classes.map(\.name)
     let superclasses = Set(knowledge.superclasses)
     let properties = knowledge.properties
-    var settings: [(setting: SettingFact, property: PropertyEntry, fixable: Bool)] = []
+    var settings: [(object: UIObjectFact, setting: SettingFact, property: PropertyEntry, fixable: Bool)] = []
     for object in facts.objects.values where !(padStyleExempts && object.preferredBehavioralStyle == "pad") {
         let isKnownClass = classes.contains(where: object.isKind(of:))
         let mayBeKnownClass = object.classChain.allSatisfy(superclasses.contains)
@@ -94,7 +101,7 @@ func controlSettings(in facts: UIFacts, knowledge: ControlSettingKnowledge, padS
         for setting in object.settings where runs(setting.guardContext) {
             guard let property = properties.first(where: { $0.name == setting.property }),
                   isKnownClass || property.unique, property.isRead(setting.value) else { continue }
-            settings.append((setting, property, isKnownClass))
+            settings.append((object, setting, property, isKnownClass))
         }
     }
     return settings

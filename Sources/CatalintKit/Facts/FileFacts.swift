@@ -61,6 +61,9 @@ indirect enum TypeRef: Hashable, Sendable, Codable {
     case of(ValueRef)
     /// Not known.
     case unknown
+    /// The class of the elements of a collection of this type (`[UIButton]` gives `UIButton`):
+    /// `button` in `for button in keypadButtons`.
+    case element(of: TypeRef)
 }
 
 /// A code path's requirement on a condition: the code runs only where `condition` is `holds`.
@@ -113,9 +116,41 @@ struct PendingArgument: Sendable, Codable, Equatable {
     var value: ValueRef
     /// A known superclass, as for `PendingCreation`.
     var knownSuperclass: String?
+    /// True when it is handed on in a way no summary can tell of (stored, returned, put in a
+    /// collection) or made where this file does not tell (a parameter, a property).
     var escapes: Bool
+    /// The call of a function that made it (`let sheet = makeSheet()`), when one did: a factory,
+    /// if resolution finds its summary; else the object escapes.
+    var factory: FunctionCall?
+    /// The calls it is handed to (as an argument, or as their receiver): resolution finds what each
+    /// function makes of it; an argument to a function no summary tells of escapes.
+    var passes: [Pass] = []
+    /// Where the path that presents it leaves the function, when it does before the function's end.
+    var pathEnd: SourcePosition?
     var spelling: String
     var position: SourcePosition
+    var guardContext: GuardContext
+
+    /// An object handed to a call: as its argument number `argument` (among those with `labels`),
+    /// or as its receiver (`argument` -1).
+    struct Pass: Sendable, Codable, Equatable {
+        var call: FunctionCall
+        var argument: Int
+    }
+}
+
+/// A call of a function that may be the project's, as one file tells it: by its name, its
+/// argument labels and what it is called on, with where it is made.
+struct FunctionCall: Sendable, Codable, Equatable {
+    var name: String
+    /// The labels of its arguments in order (`_` for none), trailing closures left out.
+    var labels: [String]
+    /// What it is called on: `sheet` in `sheet.anchor(to:)`, `self`; nil for a bare call.
+    var receiver: ValueRef?
+    /// For `Anchor.attach(...)`: the type it is called on.
+    var typeName: String?
+    /// For a bare call, the type whose code makes it (its methods come first).
+    var inType: String?
     var guardContext: GuardContext
 }
 

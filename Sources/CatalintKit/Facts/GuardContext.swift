@@ -20,7 +20,9 @@ public enum Idiom: String, CaseIterable, Sendable {
     }
 }
 
-/// A set of idioms: where a piece of code can run, as far as the checks around it tell.
+/// A set of the places an app can run, told apart by the checks code can make: each idiom, and
+/// for the pad idiom whether the device is an iPad or a Mac ("Scale Interface to Match iPad", where
+/// `isMacCatalystApp` is true). Where a piece of code can run, as far as the checks around it tell.
 struct IdiomSet: OptionSet, Hashable, Sendable, Codable {
     let rawValue: UInt8
     init(rawValue: UInt8) { self.rawValue = rawValue }
@@ -30,20 +32,53 @@ struct IdiomSet: OptionSet, Hashable, Sendable, Codable {
         for idiom in idioms { insert(IdiomSet(idiom)) }
     }
 
+    /// Everywhere the idiom is `idiom`: the pad idiom is an iPad's, and the Mac's in "Scale
+    /// Interface to Match iPad".
     init(_ idiom: Idiom) {
         switch idiom {
         case .mac: self = .mac
-        case .pad: self = .pad
+        case .pad: self = [.pad, .padOnMac]
         case .phone: self = .phone
         case .other: self = .other
         }
     }
 
+    /// The Mac idiom ("Optimize Interface for Mac").
     static let mac = IdiomSet(rawValue: 1)
+    /// The pad idiom on an iPad.
     static let pad = IdiomSet(rawValue: 2)
     static let phone = IdiomSet(rawValue: 4)
     static let other = IdiomSet(rawValue: 8)
-    static let all: IdiomSet = [.mac, .pad, .phone, .other]
+    /// The pad idiom on a Mac ("Scale Interface to Match iPad").
+    static let padOnMac = IdiomSet(rawValue: 16)
+    /// On a Mac, in either idiom: where `ProcessInfo.processInfo.isMacCatalystApp` is true.
+    static let onMac: IdiomSet = [.mac, .padOnMac]
+    static let all: IdiomSet = [.mac, .pad, .phone, .other, .padOnMac]
+}
+
+/// One place an app can run, as `IdiomSet` tells them apart: conditions are evaluated place by place.
+enum RunPlace: CaseIterable, Sendable {
+    case macIdiom, padOnMac, iPad, phone, other
+
+    /// The place where the idiom is `idiom`, on the device of that idiom (the pad idiom: an iPad).
+    init(_ idiom: Idiom) {
+        switch idiom {
+        case .mac: self = .macIdiom
+        case .pad: self = .iPad
+        case .phone: self = .phone
+        case .other: self = .other
+        }
+    }
+
+    var set: IdiomSet {
+        switch self {
+        case .macIdiom: .mac
+        case .padOnMac: .padOnMac
+        case .iPad: .pad
+        case .phone: .phone
+        case .other: .other
+        }
+    }
 }
 
 /// What the code around a fact says about where that fact can take effect.
@@ -82,15 +117,15 @@ struct GuardContext: Hashable, Sendable, Codable {
         runsOnMac(in: .mac) || runsOnMac(in: .pad)
     }
 
-    /// Whether the code can run on the Mac in `idiom`.
+    /// Whether the code can run on the Mac in `idiom` (the pad idiom: on a Mac, not an iPad).
     func runsOnMac(in idiom: Idiom) -> Bool {
-        builtForMacCatalyst && idioms.contains(IdiomSet(idiom)) && !unavailableOnMacCatalyst && !isPreview
+        builtForMacCatalyst && !idioms.intersection(IdiomSet(idiom)).intersection(.onMac).isEmpty && !unavailableOnMacCatalyst && !isPreview
     }
 
     /// Whether the code can run, on any device, in an idiom other than the Mac's (for what breaks
     /// everywhere but the Mac idiom). A preview never runs in the app.
     var runsOutsideMacIdiom: Bool {
-        !idioms.intersection([.pad, .phone]).isEmpty && !isPreview
+        !idioms.intersection([.pad, .padOnMac, .phone]).isEmpty && !isPreview
     }
 
     /// This context, where the check `name` is known to hold.

@@ -18,6 +18,15 @@ indirect enum IdiomCondition: Hashable, Sendable, Codable {
     case and(IdiomCondition, IdiomCondition)
     case or(IdiomCondition, IdiomCondition)
 
+    /// How many parts the condition has.
+    var size: Int {
+        switch self {
+        case .constant, .idiom, .helper, .helperIdiom, .other: return 1
+        case .not(let inner): return 1 + inner.size
+        case .and(let left, let right), .or(let left, let right): return 1 + left.size + right.size
+        }
+    }
+
     /// True when the condition names the idiom, directly or through a helper.
     var mentionsIdiom: Bool {
         switch self {
@@ -25,6 +34,17 @@ indirect enum IdiomCondition: Hashable, Sendable, Codable {
         case .idiom, .helper, .helperIdiom: return true
         case .not(let inner): return inner.mentionsIdiom
         case .and(let left, let right), .or(let left, let right): return left.mentionsIdiom || right.mentionsIdiom
+        }
+    }
+
+    /// True when the condition compares the idiom itself, or something that holds it (not only
+    /// names that may be helpers).
+    var readsIdiomItself: Bool {
+        switch self {
+        case .constant, .other, .helper: return false
+        case .idiom, .helperIdiom: return true
+        case .not(let inner): return inner.readsIdiomItself
+        case .and(let left, let right), .or(let left, let right): return left.readsIdiomItself || right.readsIdiomItself
         }
     }
 
@@ -71,6 +91,8 @@ indirect enum IdiomCondition: Hashable, Sendable, Codable {
         case (.constant(!neutral), _), (_, .constant(!neutral)): return .constant(!neutral)
         case (.constant(neutral), _): return other
         case (_, .constant(neutral)): return self
+        // `x && !x` is false, `x || !x` true: the two paths of an `if #available` that return the same.
+        case _ where other == negated: return .constant(!neutral)
         default: return self == other ? self : join(self, other)
         }
     }
@@ -90,6 +112,15 @@ enum HelperValue: Hashable, Sendable, Codable {
     case condition(IdiomCondition)
     /// The idiom itself: `let idiom = traitCollection.userInterfaceIdiom`.
     case idiom
+    /// A member of an enumeration chosen by the idiom, each where its condition holds:
+    /// `static var safeActionSheet: UIAlertController.Style { idiom == .pad ? .alert : .actionSheet }`.
+    case members([MemberChoice])
+}
+
+/// One value a helper may give: a member's name (`actionSheet`), where `condition` holds.
+struct MemberChoice: Hashable, Sendable, Codable {
+    var condition: IdiomCondition
+    var member: String
 }
 
 /// A helper declaration: a variable, property or function whose value is an idiom condition or the idiom.
@@ -119,18 +150,24 @@ struct IdiomEvaluator: Sendable {
         return candidates.min { $0.position < $1.position }
     }
 
-    /// What is left of `condition` when the idiom is `idiom`: `.constant(true)` or `.constant(false)`
-    /// when the idiom decides it, else the condition on everything else.
+    /// What is left of `condition` when the idiom is `idiom` (the pad idiom on an iPad):
+    /// `.constant(true)` or `.constant(false)` when the idiom decides it, else the condition on
+    /// everything else.
     func residual(_ condition: IdiomCondition, in idiom: Idiom) -> IdiomCondition {
-        residual(condition, in: idiom, depth: 0)
+        residual(condition, in: RunPlace(idiom), depth: 0)
     }
 
-    private func residual(_ condition: IdiomCondition, in idiom: Idiom, depth: Int) -> IdiomCondition {
+    /// What is left of `condition` where the app runs at `place`.
+    func residual(_ condition: IdiomCondition, at place: RunPlace) -> IdiomCondition {
+        residual(condition, in: place, depth: 0)
+    }
+
+    private func residual(_ condition: IdiomCondition, in idiom: RunPlace, depth: Int) -> IdiomCondition {
         switch condition {
         case .constant, .other:
             return condition
         case .idiom(let idioms):
-            return .constant(idioms.contains(IdiomSet(idiom)))
+            return .constant(idioms.contains(idiom.set))
         case .helper(let use):
             guard depth < Self.maximumDepth, let declaration = declaration(of: use),
                   case .condition(let inner) = declaration.value else {
@@ -141,7 +178,7 @@ struct IdiomEvaluator: Sendable {
             guard depth < Self.maximumDepth, let declaration = declaration(of: use), declaration.value == .idiom else {
                 return .other(use.name, names: [use.name])
             }
-            return .constant(idioms.contains(IdiomSet(idiom)))
+            return .constant(idioms.contains(idiom.set))
         case .not(let inner):
             return residual(inner, in: idiom, depth: depth).negated
         case .and(let left, let right):
@@ -151,14 +188,14 @@ struct IdiomEvaluator: Sendable {
         }
     }
 
-    /// The idioms in which the condition can be true, and those in which it can be false.
+    /// The places in which the condition can be true, and those in which it can be false.
     func outcome(of condition: IdiomCondition) -> (whenTrue: IdiomSet, whenFalse: IdiomSet) {
         var whenTrue: IdiomSet = []
         var whenFalse: IdiomSet = []
-        for idiom in Idiom.allCases {
-            let value = residual(condition, in: idiom)
-            if value != .constant(false) { whenTrue.insert(IdiomSet(idiom)) }
-            if value != .constant(true) { whenFalse.insert(IdiomSet(idiom)) }
+        for place in RunPlace.allCases {
+            let value = residual(condition, at: place)
+            if value != .constant(false) { whenTrue.insert(place.set) }
+            if value != .constant(true) { whenFalse.insert(place.set) }
         }
         return (whenTrue, whenFalse)
     }
@@ -170,6 +207,19 @@ struct IdiomEvaluator: Sendable {
             return true
         case .condition(let condition):
             return Set([Idiom.mac, .pad, .phone].map { residual(condition, in: $0) }).count > 1
+        case .members(let choices):
+            return choices.contains { choice in Set([Idiom.mac, .pad, .phone].map { residual(choice.condition, in: $0) }).count > 1 }
+        }
+    }
+
+    /// The members a value helper gives, each with the places where it may: nil when `name` names
+    /// no such helper.
+    func members(of use: HelperUse) -> [(member: String, places: IdiomSet)]? {
+        guard let declaration = declaration(of: use), case .members(let choices) = declaration.value else { return nil }
+        return choices.map { choice in
+            var places: IdiomSet = []
+            for place in RunPlace.allCases where residual(choice.condition, at: place) != .constant(false) { places.insert(place.set) }
+            return (choice.member, places)
         }
     }
 

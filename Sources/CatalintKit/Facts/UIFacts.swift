@@ -64,6 +64,10 @@ struct SettingFact: Hashable, Sendable, Codable {
     var guardContext: GuardContext
     /// The statement that sets it and the object it is set on, for fixes (Swift only).
     var site: EditSite?
+    /// True when it is made while the object is made, before anything else has it (in a lazy
+    /// property's closure, in a factory before it returns the object): it runs where the object
+    /// is first used.
+    var whileMade = false
 }
 
 /// Which object a fact is about: facts with the same id, from any file, are about the same object.
@@ -83,6 +87,13 @@ indirect enum ObjectID: Hashable, Sendable, Codable {
     case expression(path: String, scope: Int?, text: String)
     /// A view of an interface file or an Interface Builder document, by its identity there.
     case interfaceView(path: String, identity: String)
+    /// What a function (declared at `function` in `path`) is given: its parameter `index`, or its
+    /// receiver (`self`) for `index` -1. Its callers' facts refer to it through the function's
+    /// summary, so the settings the function makes on what it is given count at each call.
+    case parameter(path: String, function: Int, index: Int)
+    /// The object a function (declared at `function` in `path`) makes and returns: a factory's
+    /// product, with the settings made on it before it is returned.
+    case result(path: String, function: Int)
 }
 
 /// A UI object, or every instance of a class (`self` in a subclass), with the settings made on it.
@@ -193,12 +204,35 @@ struct ArgumentFact: Hashable, Sendable, Codable {
     /// Its class and known superclasses, most specific first; empty when unknown.
     var classChain: [String]
     /// True when the object can be reached from outside the function that passes it: made
-    /// elsewhere (a parameter, a property, a factory's result) or handed on (stored, passed to
-    /// another call, returned), so settings made on it elsewhere are not seen.
+    /// elsewhere (a parameter, a property, a factory no summary tells of) or handed on (stored,
+    /// passed to a call no summary tells of, returned), so settings made on it elsewhere are not seen.
     var escapes: Bool
+    /// The object as the factory that made it returned it (`let sheet = makeSheet()`), with the
+    /// settings made on it there, and where that factory was called.
+    var madeBy: ObjectID?
+    var madeWhere: GuardContext?
+    /// What the functions it is handed to make of it (`configurePopover(sheet, from: button)`,
+    /// `sheet.anchor(to: button)`): the objects that stand for it there, each with where the call
+    /// is made. Their settings are made on it.
+    var handedTo: [HandedObject] = []
+    /// Where the path that presents it leaves the function (`guard ... else { present(x); return
+    /// }`): settings made after this place are on other paths.
+    var pathEnd: SourcePosition?
     /// How the source spells the call, for messages: `present(sheet, animated:)`.
     var spelling: String
     var position: SourcePosition
+    var guardContext: GuardContext
+}
+
+extension ArgumentFact {
+    /// The objects whose settings are this one's: itself, as its factory made it, and as the
+    /// functions it is handed to see it.
+    var objectsTouched: [ObjectID] { [object] + (madeBy.map { [$0] } ?? []) + handedTo.map(\.object) }
+}
+
+/// An object as a function it is handed to sees it (a parameter, the receiver), and where the call is.
+struct HandedObject: Hashable, Sendable, Codable {
+    var object: ObjectID
     var guardContext: GuardContext
 }
 

@@ -4,7 +4,8 @@
 /// The syntax tree does not outlive the job.
 struct FileOutput: Sendable, Codable {
     var path: String
-    /// The declarations of a Swift file: types, superclasses, properties, idiom helpers.
+    /// The declarations of a Swift file: types, superclasses, properties, idiom helpers, and what
+    /// its functions tell their callers.
     var index = ProjectIndex()
     var facts = FileFacts()
     var problems: [InputProblem] = []
@@ -105,7 +106,9 @@ enum FileJob {
                 guard !deadline.expired else { return output }
                 output.index = IndexBuilder.index(file, deadline: deadline)
                 guard !deadline.expired else { return output }
-                output.facts = FactCollector.facts(for: file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline)
+                let lowered = FactCollector.lower(file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline)
+                output.facts = lowered.facts
+                for summary in lowered.summaries { output.index.functions[summary.name, default: []].append(summary) }
                 guard !deadline.expired else { return output }
                 if let error = file.firstSyntaxError(swiftVersion: swiftVersion) {
                     output.problems.append(InputProblem(rule: ToolRule.invalidSwift, position: error.position, values: ["detail": error.message]))

@@ -22,6 +22,8 @@ struct IncrementalRun {
     private(set) var snapshot = RunSnapshot()
     /// True when the snapshot differs from the last run's, and must be written.
     private(set) var changed = false
+    /// The state of each changed file, as found in step 1.
+    private var states: [String: State] = [:]
     /// How many files the snapshot had unchanged, and how many the run had in all.
     private(set) var unchanged = 0
     private(set) var files = 0
@@ -39,121 +41,164 @@ struct IncrementalRun {
         let lintedPaths = Set(inputs.map(\.path))
         let all = inputs + others
         files = all.count
-        // 1. Which files changed.
+        snapshot.index = previous.index  // unless a file changed (below)
+        let fresh = keepUnchanged(all, linted: lintedPaths)
+        let outputs = readChanged(fresh)
+        // The index is put together (or read) only when some file is diagnosed again.
+        var index: ProjectIndex?
+        func projectIndex() -> ProjectIndex {
+            if let index { return index }
+            let made = self.projectIndex(all, fresh: fresh, outputs: outputs)
+            index = made
+            return made
+        }
+        let freshLinted = fresh.contains { lintedPaths.contains($0.path) }
+        let changes = whatChanged(fresh, outputs: outputs, linted: lintedPaths, index: freshLinted && !previous.records.isEmpty ? projectIndex() : ProjectIndex())
+        let again = toDiagnose(inputs, fresh: fresh, changed: changes)
+        if !fresh.isEmpty && index == nil { _ = projectIndex() }  // the snapshot keeps the index of what was read
+        var result = LintResult(diagnostics: diagnose(inputs, again: again, outputs: outputs, index: again.isEmpty ? ProjectIndex() : projectIndex()),
+                                paths: inputs.map(\.path).sorted())
+        result.unindexed = others.compactMap { input in snapshot.records[input.path]?.skipped.map { UnindexedFile(path: input.path, reason: $0) } }
+        if recording { result.reread = fresh.count }
+        return result
+    }
+
+    /// 1. Keeps the record of every file unchanged since the last run; the paths of the others.
+    private mutating func keepUnchanged(_ all: [FileInput], linted: Set<String>) -> [FileInput] {
         let states = parallelMap(all, jobs: options.jobs) { input in Self.state(of: input) }
-        var fresh: [Int] = []
-        for (offset, input) in all.enumerated() {
-            let scope = scopeLabel(input.path)
-            if let record = previous.records[input.path], record.scope == scope, record.linted != nil || !lintedPaths.contains(input.path),
-               states[offset].matches(record) {
-                var kept = record
-                if let stamp = states[offset].stamp, stamp != record.stamp {
-                    kept.stamp = stamp  // the same content, written again
-                    changed = true
-                }
-                if !lintedPaths.contains(input.path) && kept.linted != nil {
-                    kept.linted = nil
-                    changed = true
-                }
-                snapshot.records[input.path] = kept
-                unchanged += 1
-            } else {
-                fresh.append(offset)
+        var fresh: [FileInput] = []
+        for (input, state) in zip(all, states) {
+            guard let record = previous.records[input.path], record.scope == scopeLabel(input.path),
+                  record.linted != nil || !linted.contains(input.path), state.matches(record) else {
+                fresh.append(input)
+                self.states[input.path] = state
+                continue
             }
+            var kept = record
+            if let stamp = state.stamp, stamp != record.stamp {
+                kept.stamp = stamp  // the same content, written again
+                changed = true
+            }
+            if !linted.contains(input.path) && kept.linted != nil {
+                kept.linted = nil
+                changed = true
+            }
+            snapshot.records[input.path] = kept
+            unchanged += 1
         }
         if !fresh.isEmpty || previous.records.count != snapshot.records.count { changed = true }
-        // 2. The changed files, read.
+        return fresh
+    }
+
+    /// 2. Reads the changed files (through the cache, within their budget), and records them.
+    private mutating func readChanged(_ fresh: [FileInput]) -> [String: FileOutput] {
         let counter = ProgressCounter(total: fresh.count, report: options.progress)
-        let outputs = processor.outputs(for: fresh.map { all[$0] }, jobs: options.jobs, progress: counter)
-        var outputByPath: [String: FileOutput] = [:]
-        for (offset, output) in zip(fresh, outputs) {
-            let input = all[offset]
-            outputByPath[input.path] = output
-            snapshot.records[input.path] = RunSnapshot.Record(stamp: states[offset].stamp, contentHash: output.contentHash ?? 0,
+        var outputs: [String: FileOutput] = [:]
+        for (input, output) in zip(fresh, processor.outputs(for: fresh, jobs: options.jobs, progress: counter)) {
+            outputs[input.path] = output
+            snapshot.records[input.path] = RunSnapshot.Record(stamp: states[input.path]?.stamp, contentHash: output.contentHash ?? 0,
                                                               scope: scopeLabel(input.path), skipped: output.skippedReason,
                                                               index: Blob(output.index), declarations: Blob(output.index.exports), linted: nil)
         }
-        // The project index, in the order files are named (linted files first, then the others):
-        // the last run's when no declaration changed, else put together again from the parts.
-        let sameDeclarations = previous.records.count == snapshot.records.count && fresh.allSatisfy { offset in
-            let path = all[offset].path
-            return previous.records[path]?.declarations.value == snapshot.records[path]?.declarations.value
+        return outputs
+    }
+
+    /// The project index, in the order files are named (linted files first, then the others): the
+    /// last run's when no declaration changed, else put together again from the parts.
+    private mutating func projectIndex(_ all: [FileInput], fresh: [FileInput], outputs: [String: FileOutput]) -> ProjectIndex {
+        let sameDeclarations = previous.records.count == snapshot.records.count && fresh.allSatisfy { input in
+            previous.records[input.path]?.declarations.value == snapshot.records[input.path]?.declarations.value
+        }
+        if sameDeclarations, let known = previous.index, let value = known.value {
+            snapshot.index = known
+            return value
         }
         var index = ProjectIndex()
-        if sameDeclarations, let known = previous.index, let value = known.value {
-            index = value
-            snapshot.index = known
-        } else {
-            for input in all {
-                if let output = outputByPath[input.path] {
-                    index.merge(output.index)
-                } else if let part = snapshot.records[input.path]?.index.value {
-                    index.merge(part)
-                }
+        for input in all {
+            if let output = outputs[input.path] {
+                index.merge(output.index)
+            } else if let part = snapshot.records[input.path]?.index.value {
+                index.merge(part)
             }
-            snapshot.index = Blob(index)
         }
-        let unindexed = others.compactMap { input in snapshot.records[input.path]?.skipped.map { UnindexedFile(path: input.path, reason: $0) } }
+        snapshot.index = Blob(index)
+        return index
+    }
 
-        // 3. What changed for other files.
-        var changedTokens: Set<String> = []
-        for offset in fresh {
-            let path = all[offset].path
-            let old = previous.records[path]
+    /// What changed for other files: tokens of declarations and shared objects, and the shared
+    /// objects each changed linted file touches now.
+    struct Changes {
+        var tokens: Set<String> = []
+        var objectsOf: [String: [String]] = [:]
+    }
+
+    /// 3. What the changed files (and the files gone) tell other files differently from before.
+    private func whatChanged(_ fresh: [FileInput], outputs: [String: FileOutput], linted: Set<String>, index: ProjectIndex) -> Changes {
+        var changes = Changes()
+        for input in fresh {
+            let old = previous.records[input.path]
             let before = (old?.declarations.value ?? [:]).merging(old?.linted?.dependencies.value?.exports ?? [:]) { first, _ in first }
-            let after = snapshot.records[path]?.declarations.value ?? [:]
-            for (token, digest) in before where after[token] != digest { changedTokens.insert(token) }
-            for (token, digest) in after where before[token] != digest { changedTokens.insert(token) }
-            // Objects shared with other files: all the changed file touched before (and, below, touches now).
-            changedTokens.formUnion(old?.linted?.objects ?? [])
+            let after = snapshot.records[input.path]?.declarations.value ?? [:]
+            for (token, digest) in before where after[token] != digest { changes.tokens.insert(token) }
+            for (token, digest) in after where before[token] != digest { changes.tokens.insert(token) }
+            // Objects shared with other files: all the changed file touched before (and touches now, below).
+            changes.tokens.formUnion(old?.linted?.objects ?? [])
         }
         for (path, record) in previous.records where snapshot.records[path] == nil {
             // A file gone: everything it told others.
-            changedTokens.formUnion(record.declarations.value?.keys.map { $0 } ?? [])
-            changedTokens.formUnion(record.linted?.objects ?? [])
+            changes.tokens.formUnion(record.declarations.value?.keys.map { $0 } ?? [])
+            changes.tokens.formUnion(record.linted?.objects ?? [])
         }
-        let freshLinted = fresh.map { all[$0].path }.filter(lintedPaths.contains)
-        var newObjects: [String: [String]] = [:]
         // With no earlier run, every linted file is diagnosed anyway: nothing to look up.
-        for path in freshLinted where !previous.records.isEmpty {
-            if let output = outputByPath[path] {
-                let objects = linter.sharedObjects(of: output, index: index).sorted()
-                newObjects[path] = objects
-                changedTokens.formUnion(objects)
-            }
+        for input in fresh where linted.contains(input.path) && !previous.records.isEmpty {
+            guard let output = outputs[input.path] else { continue }
+            let objects = linter.sharedObjects(of: output, index: index).sorted()
+            changes.objectsOf[input.path] = objects
+            changes.tokens.formUnion(objects)
         }
+        return changes
+    }
 
-        // 4. The linted files to diagnose again.
-        var again = Set(freshLinted)
+    /// 4. The linted files to diagnose again: the changed ones, those that import something that
+    /// changed, and (repeatedly) those that share an object with one of them.
+    private func toDiagnose(_ inputs: [FileInput], fresh: [FileInput], changed: Changes) -> Set<String> {
+        let linted = Set(inputs.map(\.path))
+        var again = Set(fresh.map(\.path).filter(linted.contains))
         var sharers: [String: [String]] = [:]
         for input in inputs {
-            guard let linted = snapshot.records[input.path]?.linted else { continue }
+            guard let record = snapshot.records[input.path]?.linted else { continue }
             if !again.contains(input.path) {
                 // A file whose parts cannot be read is diagnosed again (the snapshot is checked
                 // whole first, so this is only ever a snapshot from another build).
-                if linted.diagnostics.value == nil {
+                if record.diagnostics.value == nil {
                     again.insert(input.path)
-                } else if !changedTokens.isEmpty {
-                    if let imports = linted.dependencies.value?.imports {
-                        if !changedTokens.isDisjoint(with: imports) { again.insert(input.path) }
+                } else if !changed.tokens.isEmpty {
+                    if let imports = record.dependencies.value?.imports {
+                        if !changed.tokens.isDisjoint(with: imports) { again.insert(input.path) }
                     } else {
                         again.insert(input.path)
                     }
                 }
             }
-            for token in linted.objects { sharers[token, default: []].append(input.path) }
+            for token in record.objects { sharers[token, default: []].append(input.path) }
         }
         var queue = Array(again)
         while let path = queue.popLast() {
-            for token in newObjects[path] ?? snapshot.records[path]?.linted?.objects ?? [] {
+            for token in changed.objectsOf[path] ?? snapshot.records[path]?.linted?.objects ?? [] {
                 for other in sharers[token] ?? [] where again.insert(other).inserted { queue.append(other) }
             }
         }
+        return again
+    }
+
+    /// 5. Diagnoses the files to diagnose again, records what they rest on, and puts their
+    /// diagnostics together with the kept ones of the others.
+    private mutating func diagnose(_ inputs: [FileInput], again: Set<String>, outputs: [String: FileOutput], index: ProjectIndex) -> [Diagnostic] {
         let diagnosed = inputs.filter { again.contains($0.path) }
         var found: [String: FileOutput] = [:]
         var missing: [FileInput] = []
         for input in diagnosed {
-            if let output = outputByPath[input.path] ?? cachedOutput(input) {
+            if let output = outputs[input.path] ?? cachedOutput(input) {
                 found[input.path] = output
             } else {
                 missing.append(input)
@@ -166,23 +211,20 @@ struct IncrementalRun {
         for diagnostic in diagnosis.diagnostics { byPath[diagnostic.position.path, default: []].append(diagnostic) }
         var diagnostics: [Diagnostic] = []
         for input in inputs {
-            if again.contains(input.path) {
-                let own = byPath[input.path] ?? []
-                diagnostics += own
-                let exports = diagnosis.exports[input.path] ?? [:]
-                snapshot.records[input.path]?.linted = RunSnapshot.Linted(
-                    diagnostics: Blob(own),
-                    dependencies: Blob(RunSnapshot.Dependencies(imports: (diagnosis.imports[input.path] ?? []).sorted(), exports: exports)),
-                    objects: exports.keys.sorted())
-            } else {
+            guard again.contains(input.path) else {
                 diagnostics += snapshot.records[input.path]?.linted?.diagnostics.value ?? []
+                continue
             }
+            let own = byPath[input.path] ?? []
+            diagnostics += own
+            let exports = diagnosis.exports[input.path] ?? [:]
+            snapshot.records[input.path]?.linted = RunSnapshot.Linted(
+                diagnostics: Blob(own),
+                dependencies: Blob(RunSnapshot.Dependencies(imports: (diagnosis.imports[input.path] ?? []).sorted(), exports: exports)),
+                objects: exports.keys.sorted())
         }
         if !again.isEmpty { changed = true }
-        var result = LintResult(diagnostics: diagnostics.sorted(), paths: inputs.map(\.path).sorted())
-        result.unindexed = unindexed
-        if recording { result.reread = fresh.count }
-        return result
+        return diagnostics.sorted()
     }
 
     /// A file's results from the cache, when it is unchanged there.

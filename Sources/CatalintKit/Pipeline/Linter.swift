@@ -207,8 +207,8 @@ public struct Linter: Sendable {
     /// The objects shared with other files that a file's facts touch, as tokens.
     func sharedObjects(of output: FileOutput, index: ProjectIndex) -> Set<String> {
         var own = UIFacts()
-        Resolution(index: index).add(output.facts, to: &own)
-        return Set(own.objects.keys.filter(\.isShared).map(\.token) + own.arguments.map(\.object).filter(\.isShared).map(\.token))
+        Resolution(index: index).add(output.facts, own: (output.path, output.index), to: &own)
+        return Set(own.objects.keys.filter(\.isShared).map(\.token) + own.arguments.flatMap(\.objectsTouched).filter(\.isShared).map(\.token))
     }
 
     func diagnose(_ outputs: [FileOutput], index: ProjectIndex, recording: Bool) -> Diagnosis {
@@ -225,17 +225,19 @@ public struct Linter: Sendable {
                 // objects it tells them about; merged into the whole as `add` would.
                 let log = ReadLog()
                 var own = UIFacts()
-                Resolution(index: index, log: log).add(output.facts, to: &own)
+                Resolution(index: index, log: log).add(output.facts, own: (output.path, output.index), to: &own)
                 var exports: [String: UInt64] = [:]
                 for (id, object) in own.objects where id.isShared { exports[id.token] = digest(object) }
-                for argument in own.arguments where argument.object.isShared {
-                    exports[argument.object.token] = (exports[argument.object.token] ?? 0) &+ digest(argument)
+                for argument in own.arguments {
+                    for object in argument.objectsTouched where object.isShared {
+                        exports[object.token] = (exports[object.token] ?? 0) &+ digest(argument)
+                    }
                 }
                 diagnosis.imports[output.path] = Set(log.names.map(\.token)).union(exports.keys)
                 diagnosis.exports[output.path] = exports
                 facts.merge(own)
             } else {
-                resolution.add(output.facts, to: &facts)
+                resolution.add(output.facts, own: (output.path, output.index), to: &facts)
             }
             problems += output.problems
             if !output.suppressions.isEmpty { suppressions[output.path] = output.suppressions }

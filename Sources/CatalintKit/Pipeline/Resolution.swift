@@ -23,7 +23,18 @@ struct Resolution {
         return facts
     }
 
-    func add(_ file: FileFacts, to facts: inout UIFacts) {
+    /// `own`: the file's own part of the index, when a type of a name another file also declares
+    /// is to be read as the file declares it.
+    func add(_ file: FileFacts, own: (path: String, index: ProjectIndex)? = nil, to facts: inout UIFacts) {
+        var resolution = self
+        resolution.own = own
+        resolution.addResolved(file, to: &facts)
+    }
+
+    /// The file's own declarations, for types the project declares more than once.
+    private var own: (path: String, index: ProjectIndex)?
+
+    private func addResolved(_ file: FileFacts, to facts: inout UIFacts) {
         // What each link of the file's requirements allows, once for every fact that names it.
         let allowed = file.requirements.idioms(allowedIdioms)
         func context(_ context: GuardContext) -> GuardContext { resolved(context, allowed) }
@@ -45,17 +56,47 @@ struct Resolution {
             let (id, type) = resolve(object.value)
             let classChain = type.map { chain(of: $0, knownSuperclass: object.knownSuperclass) } ?? []
             let classStyle = index.hasPadStyleForEveryInstance(classChain) ? "pad" : nil
-            var settings = object.settings
-            for offset in settings.indices { settings[offset].guardContext = context(settings[offset].guardContext) }
+            var settings: [SettingFact] = []
+            for var setting in object.settings {
+                setting.guardContext = context(setting.guardContext)
+                settings += valueChoices(setting)
+            }
             facts.add(UIObjectFact(id: id, classChain: classChain, preferredBehavioralStyle: object.style ?? classStyle,
                                    settings: settings))
         }
         for argument in file.arguments {
-            let (id, type) = resolve(argument.value)
+            var (id, type) = resolve(argument.value)
+            var escapes = argument.escapes
+            var madeBy: ObjectID?
+            var madeWhere: GuardContext?
+            if let factory = argument.factory {
+                if let summary = function(factory, in: argument.position.path), let result = summary.result {
+                    madeBy = result
+                    madeWhere = context(factory.guardContext)
+                    type = type ?? summary.resultType
+                } else if factory.typeName == nil {
+                    escapes = true  // a function that may return an object made elsewhere
+                }
+            }
+            var handedTo: [HandedObject] = []
+            for pass in argument.passes {
+                let summary = function(pass.call, in: argument.position.path, receiverType: type)
+                if pass.argument < 0 {
+                    if let summary, summary.hasReceiver {
+                        handedTo.append(HandedObject(object: summary.object(ofParameter: -1), guardContext: context(pass.call.guardContext)))
+                    }
+                } else if let summary, let index = summary.parameter(ofArgument: pass.argument, labels: pass.call.labels),
+                          !summary.parameters[index].handedOn {
+                    handedTo.append(HandedObject(object: summary.object(ofParameter: index), guardContext: context(pass.call.guardContext)))
+                } else {
+                    escapes = true  // given to a function no summary tells of, or that hands it on
+                }
+            }
             facts.arguments.append(ArgumentFact(
                 call: argument.call, label: argument.label, object: id,
                 classChain: type.map { chain(of: $0, knownSuperclass: argument.knownSuperclass) } ?? [],
-                escapes: argument.escapes, spelling: argument.spelling, position: argument.position, guardContext: context(argument.guardContext)))
+                escapes: escapes, madeBy: madeBy, madeWhere: madeWhere, handedTo: handedTo, pathEnd: argument.pathEnd,
+                spelling: argument.spelling, position: argument.position, guardContext: context(argument.guardContext)))
         }
         facts.sizes += resolvingContexts(file.sizes, \.guardContext)
         facts.calls += resolvingContexts(file.calls, \.guardContext)
@@ -75,6 +116,7 @@ struct Resolution {
         case .named(let name): name
         case .of(let value): resolve(value).type
         case .unknown: nil
+        case .element(let collection): type(collection).flatMap(TypeInference.elementName)
         }
     }
 
@@ -84,6 +126,7 @@ struct Resolution {
         case .object(let id, let type):
             return (id, self.type(type))
         case .member(let type, let name):
+            if let ownType = ownProperty(name, of: type) { return ownType }
             let declared = property(name, of: type)
             return (.property(type: declared?.owner ?? type, name: name), declared?.type ?? nil)
         case .property(let base, let name, let untyped):
@@ -92,6 +135,7 @@ struct Resolution {
             return (.propertyOf(object, type: declared.owner, name: name), declared.type)
         case .name(let name, let inType, let untyped):
             log?.read(.global(name))
+            if let inType, let ownType = ownProperty(name, of: inType) { return ownType }
             if let inType, let declared = property(name, of: inType) { return (.property(type: declared.owner, name: name), declared.type) }
             if let global = index.globals[name] { return (.global(name), global) }
             return (untyped, nil)
@@ -133,6 +177,15 @@ struct Resolution {
         return nil
     }
 
+    /// A property of a type the project declares more than once (two files, two types of one name),
+    /// as the file's own declaration of it says: an object of its own, of its own class.
+    private func ownProperty(_ name: String, of type: String) -> (object: ObjectID, type: String?)? {
+        guard let own, let info = own.index.types[type], info.declarations > 0, let declared = info.properties[name] else { return nil }
+        log?.read(.type(type))
+        guard (index.types[type]?.declarations ?? 0) > 1 else { return nil }
+        return (.property(type: type + " in " + own.path, name: name), declared)
+    }
+
     /// A class and its superclasses, with a superclass the creating format named when the project
     /// does not know it (a custom class of an Interface Builder element, an interface file's `superclass:`).
     func chain(of name: String, knownSuperclass: String?) -> [String] {
@@ -157,13 +210,56 @@ struct Resolution {
         return index.property(name, of: type)
     }
 
+    /// A setting whose value is a helper that chooses a member by idiom (`preferredStyle:
+    /// .safeActionSheet`, where `safeActionSheet` is `.alert` on iPad and `.actionSheet`
+    /// elsewhere), as one setting per member, each where the helper gives it.
+    func valueChoices(_ setting: SettingFact) -> [SettingFact] {
+        guard let value = setting.value, let members = evaluator.members(of: HelperUse(name: value, path: setting.position.path)) else {
+            return [setting]
+        }
+        return members.compactMap { member, places in
+            var choice = setting
+            choice.value = member
+            choice.guardContext.idioms.formIntersection(places)
+            return choice.guardContext.idioms.isEmpty ? nil : choice
+        }
+    }
+
+    // MARK: Functions
+
+    /// The summary of the function a call calls, when the project has one that fits: by name and
+    /// labels, then by what it is called on (a method of the receiver's class or a superclass; for
+    /// a bare call, of the calling type, else a top-level function), a declaration in `path` first.
+    /// A method of an extension of a class the project does not describe (`extension
+    /// UIViewController`) is the one such method that fits.
+    func function(_ call: FunctionCall, in path: String, receiverType: String? = nil) -> FunctionSummary? {
+        log?.read(.function(call.name))
+        let fitting = (index.functions[call.name] ?? []).filter { $0.accepts(call.labels) }
+        guard !fitting.isEmpty else { return nil }
+        var owners: [String?]
+        if let typeName = call.typeName {
+            owners = classChain(of: typeName)
+        } else if let receiver = call.receiver {
+            owners = (resolve(receiver).type ?? receiverType).map(classChain) ?? []
+        } else {
+            owners = (call.inType.map(classChain) ?? []) + [nil]
+        }
+        for owner in owners {
+            let matching = fitting.filter { $0.owner == owner && (call.typeName == nil || $0.isStatic) }
+            if let local = matching.first(where: { $0.path == path }) { return local }
+            if let first = matching.min(by: { $0.position < $1.position }) { return first }
+        }
+        let methods = fitting.filter { $0.owner != nil && call.typeName == nil && (call.receiver != nil || call.inType != nil) }
+        return methods.count == 1 ? methods[0] : nil
+    }
+
     // MARK: Conditions
 
     /// The idioms in which a condition can be as it is required.
     func allowedIdioms(_ requirement: PendingCondition) -> IdiomSet {
         var allowed: IdiomSet = []
-        for idiom in Idiom.allCases where evaluator.residual(requirement.condition, in: idiom) != .constant(!requirement.holds) {
-            allowed.insert(IdiomSet(idiom))
+        for place in RunPlace.allCases where evaluator.residual(requirement.condition, at: place) != .constant(!requirement.holds) {
+            allowed.insert(place.set)
         }
         return allowed
     }
@@ -218,13 +314,15 @@ struct Resolution {
 }
 
 /// The names of other files' declarations that resolving one file's facts read: types (their
-/// superclasses and properties), top-level variables, helpers that compare the idiom. A name read
+/// superclasses and properties), top-level variables, helpers that compare the idiom, functions'
+/// summaries. A name read
 /// and not found counts too: declaring it later changes the file's findings.
 final class ReadLog: @unchecked Sendable {
     enum Name: Hashable, Sendable {
         case type(String)
         case global(String)
         case helper(String)
+        case function(String)
 
         /// As a token of `RunSnapshot`.
         var token: String {
@@ -232,6 +330,7 @@ final class ReadLog: @unchecked Sendable {
             case .type(let name): return "type:" + name
             case .global(let name): return "global:" + name
             case .helper(let name): return "helper:" + name
+            case .function(let name): return "function:" + name
             }
         }
     }

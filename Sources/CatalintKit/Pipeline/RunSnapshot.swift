@@ -174,7 +174,7 @@ extension ObjectID {
     /// instance of one, a top-level variable (not a local of one file).
     var isShared: Bool {
         switch self {
-        case .property, .instance, .global: return true
+        case .property, .instance, .global, .parameter, .result: return true
         case .propertyOf(let base, _, _): return base.isShared
         case .declaration, .expression, .interfaceView: return false
         }
@@ -191,6 +191,7 @@ extension ProjectIndex {
         for (name, info) in types { exports[ReadLog.Name.type(name).token] = digest(info) }
         for (name, value) in globals { exports[ReadLog.Name.global(name).token] = digest(value) }
         for (name, helpers) in self.helpers { exports[ReadLog.Name.helper(name).token] = digest(helpers) }
+        for (name, functions) in self.functions { exports[ReadLog.Name.function(name).token] = digest(functions) }
         return exports
     }
 }

@@ -5,20 +5,30 @@ import SwiftSyntax
 /// `&&` and `||` stay unknown only when the known parts do not decide. A clause whose condition
 /// is unknown counts as compiled.
 ///
-/// It answers one of two questions, fixed when it is made:
+/// It answers one of three questions, fixed when it is made:
 /// - `macCatalyst(swiftVersion:)`: which branches a Mac Catalyst build compiles. `targetEnvironment`,
 ///   `os`, `canImport(UIKit)`, `true`, `false` and the version checks are decided as there.
+/// - `iOSDevice(swiftVersion:)`: the same for the app's build for iPad and iPhone, where
+///   `targetEnvironment(macCatalyst)` is false (a helper's `#if` can tell the Mac that way).
 /// - `parsing(swiftVersion:)`: which branches the compiler reads at all. It reads every branch except
 ///   those a `swift(...)` or `compiler(...)` check it fails keeps out, so only those checks are
 ///   decided; `#if os(macOS)` and `#if false` must still parse.
 struct CompilationConditions {
     /// The Swift the build uses, for `swift(...)` and `compiler(...)`.
     let swiftVersion: SwiftVersion
-    /// True when the platform is Mac Catalyst; false when only version checks count.
+    /// True when platform checks count (a build for a platform); false when only version checks do.
     let isMacCatalyst: Bool
+    /// For a build for a platform: true for Mac Catalyst, false for an iPad or iPhone.
+    private var isCatalystBuild = true
 
     static func macCatalyst(swiftVersion: SwiftVersion = .newest) -> CompilationConditions {
         CompilationConditions(swiftVersion: swiftVersion, isMacCatalyst: true)
+    }
+
+    static func iOSDevice(swiftVersion: SwiftVersion = .newest) -> CompilationConditions {
+        var conditions = CompilationConditions(swiftVersion: swiftVersion, isMacCatalyst: true)
+        conditions.isCatalystBuild = false
+        return conditions
     }
 
     static func parsing(swiftVersion: SwiftVersion = .newest) -> CompilationConditions {
@@ -79,6 +89,7 @@ struct CompilationConditions {
               let argument = call.arguments.first?.expression else { return nil }
         if function == "swift" || function == "compiler" { return versionCheck(argument) }
         guard isMacCatalyst, let name = argument.as(DeclReferenceExprSyntax.self)?.baseName.text else { return nil }
+        if !isCatalystBuild, function == "targetEnvironment", name == "macCatalyst" { return false }
         return Self.platformCheck(function, name)
     }
 

@@ -15,15 +15,44 @@ final class FactCollector: TypeScopeVisitor {
     /// A name bound in a function, closure or block, and the object it names.
     private struct Local {
         var value: ValueRef
-        /// The binding that makes the object, when it is a `let` or `var` whose value is made right
-        /// there (`let sheet = UIAlertController(...)`): only such an object is known whole in a
-        /// function, unless it is handed on.
-        var madeBy: PatternBindingSyntax? = nil
+        /// How the object is made, when a `let`, `var`, `if let` or `guard let` makes it right there
+        /// (`let sheet = UIAlertController(...)`, `let sheet = makeSheet()`): only such an object
+        /// is known whole in a function, unless it is handed on.
+        var made: Made? = nil
         /// The value a local is bound to (`let endFrame = notification.userInfo?[...] as? CGRect`).
         var boundFrom: ExprSyntax? = nil
         /// The declaration of a local `let` or `var`.
         var declaredBy: PatternBindingSyntax? = nil
     }
+
+    /// Where a local's object is made: the binding, and the call of the function that made it when
+    /// that is not an initializer.
+    private struct Made {
+        var name: String
+        var binding: Syntax
+        /// The call of the function that made it, when that is not an initializer (read as a
+        /// `FunctionCall` only if the object is presented).
+        var factory: FunctionCallExprSyntax?
+    }
+
+    /// A function being walked (the innermost, not a closure): its parameters and the object it
+    /// returns stand for what its callers give it and get from it.
+    private struct FunctionFrame {
+        var node: FunctionDeclSyntax
+        /// The local every `return` returns, when the body makes it at its top level: the name its
+        /// last statement returns, checked against every other `return` when a local of that name is made.
+        var returnedLocal: String?
+        var returnsChecked = false
+        /// True once a setting is made on a parameter (or on `self`, of a property a presentation reads).
+        var setsGiven = false
+        /// The binding of the returned local, once it is bound to an object made there.
+        var result: Syntax?
+        var offset: Int { node.positionAfterSkippingLeadingTrivia.utf8Offset }
+    }
+
+    private var functions: [FunctionFrame] = []
+    /// What the file's functions tell their callers, for the project index.
+    private(set) var summaries: [FunctionSummary] = []
 
     private struct Scope {
         var locals: [String: Local] = [:]
@@ -48,10 +77,16 @@ final class FactCollector: TypeScopeVisitor {
 
     static func facts(for file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion = .newest,
                       deadline: Deadline = .none) -> FileFacts {
+        lower(file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline).facts
+    }
+
+    /// The file's facts, and what its functions tell their callers (for the project index).
+    static func lower(_ file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion = .newest,
+                      deadline: Deadline = .none) -> (facts: FileFacts, summaries: [FunctionSummary]) {
         let collector = FactCollector(file: file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline)
         collector.walk(file.tree)
         collector.facts.requirements = collector.guards.requirements
-        return collector.facts
+        return (collector.facts, collector.summaries)
     }
 
     // MARK: Scopes and types
@@ -86,9 +121,16 @@ final class FactCollector: TypeScopeVisitor {
     /// { button in ... }`); `$0`, `$1` too when it names none.
     private func declareClosureParameters(_ node: ClosureExprSyntax) {
         let contextual = Self.functionType(initializedBy: node)?.parameters.map { $0.type.simpleName }
+        // `keypadButtons.forEach { $0.setTitle(...) }`: the elements of what it is called on.
+        var element: TypeRef?
+        if let call = node.parent?.as(FunctionCallExprSyntax.self) ?? node.parent?.parent?.parent?.as(FunctionCallExprSyntax.self),
+           let member = call.calledExpression.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "forEach", let base = member.base {
+            element = elementType(of: base)
+        }
         func type(at index: Int, annotation: TypeSyntax?) -> TypeRef {
             if let name = annotation?.simpleName { return .named(name) }
             if let contextual, index < contextual.count, let name = contextual[index] { return .named(name) }
+            if index == 0, let element { return element }
             return .unknown
         }
         switch node.signature?.parameterClause {
@@ -102,7 +144,7 @@ final class FactCollector: TypeScopeVisitor {
                 declare(parameter.name.text, Local(value: .object(anonymousKey(parameter), type: type(at: index, annotation: nil))))
             }
         case nil:
-            for index in 0..<(contextual?.count ?? 0) {
+            for index in 0..<(contextual?.count ?? (element != nil ? 1 : 0)) {
                 let id = ObjectID.declaration(path: file.path, offset: node.positionAfterSkippingLeadingTrivia.utf8Offset + index)
                 declare("$\(index)", Local(value: .object(id, type: type(at: index, annotation: nil))))
             }
@@ -129,12 +171,43 @@ final class FactCollector: TypeScopeVisitor {
     }
     override func visitPost(_ node: ClosureExprSyntax) { scopes.removeLast() }
 
-    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+    /// `for button in keypadButtons`: the loop's name is each element, of the collection's element class.
+    override func visit(_ node: ForStmtSyntax) -> SyntaxVisitorContinueKind {
         scopes.append(Scope())
-        declareParameters(node.signature.parameterClause)
+        if let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+            declare(name, Local(value: .object(anonymousKey(node.pattern), type: elementType(of: node.sequence))))
+        }
         return .visitChildren
     }
-    override func visitPost(_ node: FunctionDeclSyntax) { scopes.removeLast() }
+    override func visitPost(_ node: ForStmtSyntax) { scopes.removeLast() }
+
+    /// The class of a collection's elements: of `[a, b]`, the first's; of a name, its type's element.
+    private func elementType(of collection: ExprSyntax) -> TypeRef {
+        if let array = collection.unwrapped.as(ArrayExprSyntax.self) {
+            guard let first = array.elements.first?.expression else { return .unknown }
+            return namedObject(first)?.value.type ?? TypeInference.constructedType(of: first, lookup: typeOfName)
+        }
+        guard let named = namedObject(collection) else { return .unknown }
+        return .element(of: named.value.type)
+    }
+
+    override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        scopes.append(Scope())
+        functions.append(FunctionFrame(node: node, returnedLocal: Self.lastReturnedName(of: node)))
+        let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        for (index, parameter) in node.signature.parameterClause.parameters.enumerated() {
+            let name = (parameter.secondName ?? parameter.firstName).text
+            declare(name, Local(value: .object(.parameter(path: file.path, function: offset, index: index),
+                                               type: parameter.type.simpleName.map(TypeRef.named) ?? .unknown)))
+        }
+        return .visitChildren
+    }
+
+    override func visitPost(_ node: FunctionDeclSyntax) {
+        scopes.removeLast()
+        guard let frame = functions.popLast() else { return }
+        if let summary = summary(of: frame) { summaries.append(summary) }
+    }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
         scopes.append(Scope())
@@ -187,8 +260,9 @@ final class FactCollector: TypeScopeVisitor {
             } else if binding.typeAnnotation == nil, let value = binding.initializer?.value, let named = namedObject(value) {
                 local = named  // `let button = self.button` names the same object
             } else {
-                local = Local(value: .object(anonymousKey(binding), type: TypeInference.bindingType(binding, lookup: typeOfName)),
-                              madeBy: binding.initializer.flatMap { Self.constructs($0.value) ? binding : nil })
+                let made = binding.initializer.flatMap { self.made(name, by: $0.value, at: Syntax(binding)) }
+                local = Local(value: .object(objectID(of: name, made: made, at: binding), type: TypeInference.bindingType(binding, lookup: typeOfName)),
+                              made: made)
             }
             if !isMember, !isGlobal {
                 local.boundFrom = binding.initializer?.value
@@ -208,11 +282,95 @@ final class FactCollector: TypeScopeVisitor {
     override func visit(_ node: OptionalBindingConditionSyntax) -> SyntaxVisitorContinueKind {
         guard let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return .visitChildren }
         let value = node.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
-        var local = namedObject(value) ?? Local(value: .object(anonymousKey(node), type: TypeInference.constructedType(of: value, lookup: typeOfName)))
+        let made = self.made(name, by: value, at: Syntax(node))
+        var local = namedObject(value) ?? Local(value: .object(objectID(of: name, made: made, at: node),
+                                                               type: TypeInference.constructedType(of: value, lookup: typeOfName)),
+                                                made: made)
         if let annotated = node.typeAnnotation?.type.simpleName { local.value = local.value.cast(to: .named(annotated)) }
         local.boundFrom = node.initializer?.value
         declare(name, local)
         return .visitChildren
+    }
+
+    /// How a local bound to `value` is made: by an initializer (`UIAlertController(...)`), or by a
+    /// call of a function that may be a factory (`makeSheet()`, `Sheets.confirm(...)`); nil for
+    /// anything else.
+    private func made(_ name: String, by value: ExprSyntax, at binding: Syntax) -> Made? {
+        guard let call = value.unwrapped.as(FunctionCallExprSyntax.self) else { return nil }
+        let callee = call.calledExpression.unwrapped
+        if let reference = callee.as(DeclReferenceExprSyntax.self), reference.baseName.text.looksLikeTypeName {
+            return Made(name: name, binding: binding)
+        }
+        if let member = callee.as(MemberAccessExprSyntax.self), member.declName.baseName.text == "init" {
+            return Made(name: name, binding: binding)
+        }
+        guard callee.is(DeclReferenceExprSyntax.self) || callee.is(MemberAccessExprSyntax.self) else { return nil }
+        return Made(name: name, binding: binding, factory: call)
+    }
+
+    /// A call of a function, as resolution looks for its summary: by name, labels and what it is
+    /// called on. Nil for a call of a closure or of something that is not a name.
+    private func functionCall(_ call: FunctionCallExprSyntax) -> FunctionCall? {
+        let callee = call.calledExpression.unwrapped
+        let labels = call.arguments.map { $0.label?.text ?? "_" }
+        let context = guards.context(for: call)
+        if let reference = callee.as(DeclReferenceExprSyntax.self) {
+            let name = reference.baseName.text
+            guard !name.looksLikeTypeName, lookupLocal(name) == nil else { return nil }
+            return FunctionCall(name: name, labels: labels, inType: currentType, guardContext: context)
+        }
+        guard let member = callee.as(MemberAccessExprSyntax.self) else { return nil }
+        let name = member.declName.baseName.text
+        guard let base = member.base else { return FunctionCall(name: name, labels: labels, guardContext: context) }
+        if let typeName = base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text, typeName.looksLikeTypeName, lookupLocal(typeName) == nil {
+            return FunctionCall(name: name, labels: labels, typeName: typeName == "Self" ? currentType : typeName, guardContext: context)
+        }
+        return FunctionCall(name: name, labels: labels, receiver: receiverObject(base, at: call).value, guardContext: context)
+    }
+
+    /// The object a local made at `binding` names: the function's result when the function returns
+    /// it (`ObjectID.result`), else one of its own.
+    private func objectID(of name: String, made: Made?, at binding: some SyntaxProtocol) -> ObjectID {
+        if made != nil, let frame = functions.last, frame.returnedLocal == name,
+           binding.ancestor(CodeBlockItemListSyntax.self)?.id == frame.node.body?.statements.id {
+            let last = functions.count - 1
+            if !frame.returnsChecked {
+                functions[last].returnsChecked = true
+                if Self.returnedLocal(of: frame.node) != name { functions[last].returnedLocal = nil }
+            }
+            if functions[last].returnedLocal == name {
+                functions[last].result = Syntax(binding)
+                return .result(path: file.path, function: frame.offset)
+            }
+        }
+        return anonymousKey(binding)
+    }
+
+    /// The bare name a function's last statement returns (`return sheet`), if any.
+    private static func lastReturnedName(of function: FunctionDeclSyntax) -> String? {
+        guard function.signature.returnClause != nil,
+              let last = function.body?.statements.last?.item.as(ReturnStmtSyntax.self) else { return nil }
+        return last.expression?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text
+    }
+
+    /// The name every `return` of a function returns, when there is one and every one returns the
+    /// same bare name.
+    private static func returnedLocal(of function: FunctionDeclSyntax) -> String? {
+        guard function.signature.returnClause != nil, let body = function.body else { return nil }
+        final class Finder: SyntaxVisitor {
+            var names: Set<String> = []
+            var other = false
+            override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+                if let name = node.expression?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text { names.insert(name) } else { other = true }
+                return .skipChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: AccessorBlockSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(body)
+        return !finder.other && finder.names.count == 1 ? finder.names.first : nil
     }
 
     /// True when an expression makes a new object of a named type: `UIAlertController(...)`,
@@ -230,7 +388,7 @@ final class FactCollector: TypeScopeVisitor {
         for argument in call.arguments {
             guard let label = argument.label, vocabulary.settingProperties.contains(label.text) else { continue }
             for value in Self.alternatives(argument.expression) {
-                record(SettingFact(property: label.text, state: nil, spelling: "\(label.text):", value: value.memberName,
+                record(SettingFact(property: label.text, state: nil, spelling: "\(label.text):", value: Self.valueName(value),
                                    position: file.position(of: label), guardContext: guards.context(for: value)),
                        on: object)
             }
@@ -268,6 +426,10 @@ final class FactCollector: TypeScopeVisitor {
         let expression = expression.unwrapped
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             if reference.baseName.tokenKind == .keyword(.self) { return selfObject(reference) }
+            // A bare `popoverPresentationController` in a type is its own: settings made through it are `self`'s.
+            if vocabulary.facets.contains(reference.baseName.text), currentType != nil, lookupLocal(reference.baseName.text) == nil {
+                return selfObject(reference)
+            }
             return resolveName(reference.baseName.text, scope: scope(of: reference))
         }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
@@ -304,7 +466,61 @@ final class FactCollector: TypeScopeVisitor {
     }
 
     private func record(_ setting: SettingFact, on object: Local) {
+        var setting = setting
+        if case .object(let id, _) = object.value {
+            switch id {
+            case .result:
+                setting.whileMade = true
+            case .parameter(_, let function, _):
+                if let index = functions.lastIndex(where: { $0.offset == function }) { functions[index].setsGiven = true }
+            case .instance(let type) where vocabulary.presentationProperties.contains(setting.property):
+                // What a method sets on its receiver for a presentation counts where it is called
+                // on an object (`sheet.anchor(to: button)`).
+                if let frame = functions.last, !Self.isStatic(frame.node) {
+                    functions[functions.count - 1].setsGiven = true
+                    facts.objects.append(PendingObject(value: .object(.parameter(path: file.path, function: frame.offset, index: -1), type: .named(type)),
+                                                       settings: [setting]))
+                }
+            default:
+                break
+            }
+        }
+        // Made in a lazy property's closure, before the closure returns it.
+        if let alias = scopes.last(where: { $0.returnedAlias != nil })?.returnedAlias, alias.local.value == object.value {
+            setting.whileMade = true
+        }
         facts.objects.append(PendingObject(value: object.value, settings: [setting]))
+    }
+
+    /// What a function walked tells its callers: nil unless it makes settings on what it is given,
+    /// is given a controller, or makes and returns an object.
+    private func summary(of frame: FunctionFrame) -> FunctionSummary? {
+        let node = frame.node
+        var makesResult = false
+        if let result = frame.result, let name = frame.returnedLocal {
+            makesResult = !readHandOns(of: Made(name: name, binding: result), returning: true).escapes
+        }
+        // A function given a controller tells its callers what it does with it, even nothing.
+        let givenController = node.signature.parameterClause.parameters.contains { parameter in
+            parameter.type.simpleName.map { $0.hasSuffix("Controller") || vocabulary.classes.contains($0) } ?? false
+        }
+        guard frame.setsGiven || makesResult || givenController, let body = node.body else { return nil }
+        let parameters = node.signature.parameterClause.parameters.map { parameter in
+            let name = (parameter.secondName ?? parameter.firstName).text
+            let made = Made(name: name, binding: Syntax(parameter))
+            // Passed on to another call counts as handed on: summaries are followed one call deep.
+            let handOn = readHandOns(of: made, in: body.statements)
+            return FunctionSummary.Parameter(label: parameter.firstName.text, hasDefault: parameter.defaultValue != nil,
+                                             handedOn: handOn.escapes || handOn.passes.contains { $0.argument >= 0 })
+        }
+        return FunctionSummary(name: node.name.text, owner: currentType, isStatic: Self.isStatic(node), parameters: parameters,
+                               hasReceiver: currentType != nil && !Self.isStatic(node), makesResult: makesResult,
+                               resultType: node.signature.returnClause?.type.simpleName, path: file.path, offset: frame.offset,
+                               position: file.position(of: node.name))
+    }
+
+    private static func isStatic(_ function: FunctionDeclSyntax) -> Bool {
+        function.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
     }
 
     private func recordStyle(_ style: String, on object: Local) {
@@ -379,13 +595,21 @@ final class FactCollector: TypeScopeVisitor {
             guard labels.contains(label), label != "" || offset == 0 else { continue }
             let expression = argument.expression
             let object: Local
-            let escapes: Bool
+            var handOn = HandOn(escapes: true)
+            var factory: FunctionCall?
             if let named = namedObject(expression) {
                 object = named
-                escapes = named.madeBy.map { self.isHandedOn(madeBy: $0) } ?? true
-            } else if Self.constructs(expression) {
+                if let made = named.made {
+                    handOn = handOns(of: made)
+                    factory = made.factory.flatMap(functionCall)
+                    if made.factory != nil && factory == nil { handOn.escapes = true }
+                }
+            } else if let made = made("", by: expression, at: Syntax(expression)) {
+                // `present(UIActivityViewController(...))`, `present(makeSheet())`
                 object = Local(value: .object(anonymousKey(expression), type: TypeInference.constructedType(of: expression, lookup: typeOfName)))
-                escapes = false
+                handOn = HandOn(escapes: false)
+                factory = made.factory.flatMap(functionCall)
+                if made.factory != nil && factory == nil { continue }
             } else {
                 continue
             }
@@ -393,39 +617,98 @@ final class FactCollector: TypeScopeVisitor {
             let rest = node.arguments.dropFirst(offset + 1).map { ($0.label?.text ?? "_") + ":" }.joined()
             let spelling = label.isEmpty ? "\(name)(\(shown)\(rest.isEmpty ? "" : ", " + rest))" : "\(name)(\(label): \(shown))"
             facts.arguments.append(PendingArgument(call: name, label: label.isEmpty ? nil : label, value: object.value,
-                                                   escapes: escapes, spelling: spelling, position: file.position(of: nameToken),
+                                                   escapes: handOn.escapes, factory: factory, passes: handOn.passes, pathEnd: pathEnd(of: node),
+                                                   spelling: spelling, position: file.position(of: nameToken),
                                                    guardContext: guards.context(for: node)))
         }
     }
 
-    /// Whether a local made at `binding` is handed on after it: stored elsewhere, passed to a call
-    /// other than the ones rules read, returned, put in a collection.
-    /// Read once per local, however many calls it is passed to.
-    private func isHandedOn(madeBy binding: PatternBindingSyntax) -> Bool {
-        if let known = handedOn[binding.id] { return known }
-        let answer = readIsHandedOn(madeBy: binding)
-        handedOn[binding.id] = answer
+    /// Where the path through `node` leaves its function before the function's end: the end of the
+    /// `guard` whose `else`, or of the `if` whose body, holds it and returns (or throws).
+    private func pathEnd(of node: some SyntaxProtocol) -> SourcePosition? {
+        var current = Syntax(node)
+        while let parent = current.parent, !parent.is(FunctionDeclSyntax.self), !parent.is(ClosureExprSyntax.self),
+              !parent.is(AccessorBlockSyntax.self), !parent.is(InitializerDeclSyntax.self) {
+            if let block = current.as(CodeBlockSyntax.self), Self.leavesFunction(block) {
+                if let guardStatement = parent.as(GuardStmtSyntax.self), guardStatement.body.id == block.id {
+                    return file.position(at: guardStatement.endPositionBeforeTrailingTrivia)
+                }
+                if let ifExpression = parent.as(IfExprSyntax.self), ifExpression.body.id == block.id {
+                    return file.position(at: ifExpression.endPositionBeforeTrailingTrivia)
+                }
+            }
+            current = parent
+        }
+        return nil
+    }
+
+    /// True when a block ends by leaving its function: `return`, `throw`, `fatalError`.
+    private static func leavesFunction(_ block: CodeBlockSyntax) -> Bool {
+        guard let last = block.statements.last?.item else { return false }
+        if last.is(ReturnStmtSyntax.self) || last.is(ThrowStmtSyntax.self) { return true }
+        let expression = last.as(ExpressionStmtSyntax.self)?.expression ?? last.as(ExprSyntax.self)
+        let name = expression?.as(FunctionCallExprSyntax.self)?.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text
+        return name == "fatalError" || name == "preconditionFailure"
+    }
+
+    /// What becomes of a local's object after it is made: whether it is handed on where no
+    /// summary can tell (stored elsewhere, returned, put in a collection), and the calls it is
+    /// passed to or called on, which summaries may tell of. Read once per local.
+    private struct HandOn {
+        var escapes: Bool
+        var passes: [PendingArgument.Pass] = []
+    }
+
+    private var handOnCache: [SyntaxIdentifier: HandOn] = [:]
+
+    private func handOns(of made: Made) -> HandOn {
+        if let known = handOnCache[made.binding.id] { return known }
+        let answer = readHandOns(of: made)
+        handOnCache[made.binding.id] = answer
         return answer
     }
 
-    private var handedOn: [SyntaxIdentifier: Bool] = [:]
-
-    private func readIsHandedOn(madeBy binding: PatternBindingSyntax) -> Bool {
-        guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text,
-              let scope = binding.ancestor(CodeBlockItemListSyntax.self) else { return true }
-        for token in scope.tokens(viewMode: .sourceAccurate) where token.text == name && token.position >= binding.endPosition {
+    /// `scope`: the statements it may be used in (by default, those of the block that makes it).
+    /// `returning`: a `return` of it keeps it (a factory's product).
+    private func readHandOns(of made: Made, in scope: CodeBlockItemListSyntax? = nil, returning: Bool = false) -> HandOn {
+        guard let scope = scope ?? made.binding.ancestor(CodeBlockItemListSyntax.self) else { return HandOn(escapes: true) }
+        var passes: [PendingArgument.Pass] = []
+        for token in scope.tokens(viewMode: .sourceAccurate) where token.text == made.name && token.position >= made.binding.endPosition {
             // Not `other.sheet`: a member of that name is not the local.
             guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
                   reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id else { continue }
-            if !keepsInFunction(Syntax(reference)) { return true }
+            switch use(of: Syntax(reference)) {
+            case .kept:
+                continue
+            case .receiver(let call):
+                if let call = functionCall(call) { passes.append(PendingArgument.Pass(call: call, argument: -1)) }
+            case .argument(let call, let index):
+                guard let call = functionCall(call) else { return HandOn(escapes: true) }
+                passes.append(PendingArgument.Pass(call: call, argument: index))
+            case .returned where returning:
+                continue
+            case .handedOn, .returned:
+                return HandOn(escapes: true)
+            }
         }
-        return false
+        return HandOn(escapes: false, passes: passes)
     }
 
-    /// Whether a use of a local keeps the object in its function: as a receiver
-    /// (`sheet.addAction(...)`), assigned to, passed to a call rules read (`present(sheet, ...)`), or
-    /// its facet bound to a name (`if let popover = sheet.popoverPresentationController`).
-    private func keepsInFunction(_ reference: Syntax) -> Bool {
+    private enum Use {
+        /// Read or set in the function (`sheet.title = ...`), or passed to a call a rule reads.
+        case kept
+        /// The receiver of a call: `sheet.anchor(to: button)`.
+        case receiver(FunctionCallExprSyntax)
+        /// An argument of a call (itself, or its facet): `configurePopover(sheet, from: button)`.
+        case argument(FunctionCallExprSyntax, index: Int)
+        /// Returned.
+        case returned
+        /// Stored elsewhere, put in a collection.
+        case handedOn
+    }
+
+    /// What a use of a local does with its object.
+    private func use(of reference: Syntax) -> Use {
         // The use, widened through `?`, `!` and facets: `sheet.popoverPresentationController?`.
         var use = reference
         var throughFacet = false
@@ -440,17 +723,25 @@ final class FactCollector: TypeScopeVisitor {
                 break
             }
         }
-        guard let parent = use.parent else { return false }
-        if let member = parent.as(MemberAccessExprSyntax.self) { return member.base?.id == use.id }
+        guard let parent = use.parent else { return .handedOn }
+        if let member = parent.as(MemberAccessExprSyntax.self) {
+            guard member.base?.id == use.id else { return .handedOn }
+            if let call = member.parent?.as(FunctionCallExprSyntax.self), call.calledExpression.id == member.id, !throughFacet {
+                return .receiver(call)
+            }
+            return .kept
+        }
         if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
-            return infix.leftOperand.id == use.id
+            return infix.leftOperand.id == use.id ? .kept : .handedOn
         }
-        if throughFacet, parent.is(InitializerClauseSyntax.self) { return true }
-        if let argument = parent.as(LabeledExprSyntax.self), let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self),
-           let callee = call.calleeName {
-            return vocabulary.argumentCalls[callee.text] != nil
+        if throughFacet, parent.is(InitializerClauseSyntax.self) { return .kept }
+        if !throughFacet, parent.is(ReturnStmtSyntax.self) { return .returned }
+        if let argument = parent.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self),
+           let call = list.parent?.as(FunctionCallExprSyntax.self), let callee = call.calleeName {
+            if vocabulary.argumentCalls[callee.text] != nil { return .kept }
+            return .argument(call, index: list.firstIndex { $0.id == argument.id }.map { list.distance(from: list.startIndex, to: $0) } ?? 0)
         }
-        return false
+        return .handedOn
     }
 
     /// `UIFont.systemFont(ofSize: 17)`, `UIFont(name: "Avenir", size: 15)`, `.system(size: 13)`: a font
@@ -946,10 +1237,19 @@ final class FactCollector: TypeScopeVisitor {
         guard vocabulary.settingProperties.contains(property) else { return }
         let object = receiverObject(receiver, at: node)
         for value in Self.alternatives(node.rightOperand) {
-            record(SettingFact(property: property, state: nil, spelling: property, value: value.memberName,
+            record(SettingFact(property: property, state: nil, spelling: property, value: Self.valueName(value),
                                position: file.position(of: name), guardContext: guards.context(for: value), site: site(of: node, receiver: receiver)),
                    on: object)
         }
+    }
+
+    /// The name a value is given by: `actionSheet` in `.actionSheet`, and a helper's name in
+    /// `.safeActionSheet`, `Self.sheetStyle` or `Self.sheetStyle()` (resolution reads what it gives).
+    private static func valueName(_ value: ExprSyntax) -> String? {
+        if let name = value.memberName { return name }
+        guard let call = value.unwrapped.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
+              let member = call.calledExpression.unwrapped.as(MemberAccessExprSyntax.self) else { return nil }
+        return member.declName.baseName.text
     }
 
     /// The values an expression may take, each where it is taken: `isPad ? .alert : .actionSheet` is

@@ -126,9 +126,16 @@ struct IdiomConditions {
                 return test.and(whenTrue).or(test.negated.and(whenFalse))
             }
         }
-        if Self.helperName(expression) == "isMacCatalystApp" {
+        switch Self.helperName(expression) {
+        case "isMacCatalystApp":
             // True on the Mac in either idiom; in the pad idiom it tells the Mac from the iPad.
-            return .or(.idiom(.mac), .and(.idiom(.pad), .other("isMacCatalystApp", names: ["isMacCatalystApp"])))
+            return .idiom(.onMac)
+        case "isiOSAppOnMac":
+            // True only for an iPad app running unmodified on a Mac, never in a Mac Catalyst app
+            // (Apple's `ProcessInfo` documentation), and false on an iPad or an iPhone.
+            return .constant(false)
+        default:
+            break
         }
         if let name = Self.helperName(expression) {
             return .helper(HelperUse(name: name, path: path))
@@ -246,31 +253,6 @@ struct IdiomConditions {
         if let expression = item.as(ExprSyntax.self) { return expression }
         if let statement = item.as(ExpressionStmtSyntax.self) { return statement.expression }
         return nil
-    }
-
-    /// A body that returns a Boolean literal early and the other one at its end, read as the
-    /// condition under which it returns `true`: `if idiom == .pad { return true }; return false`,
-    /// `guard idiom == .pad else { return false }; return true`.
-    func booleanEarlyReturn(_ statements: CodeBlockItemListSyntax) -> IdiomCondition? {
-        guard statements.count == 2, let first = statements.first?.item, let last = statements.last?.item,
-              let final = Self.booleanLiteral(last.as(ReturnStmtSyntax.self)?.expression) else { return nil }
-        let ifExpression = first.as(IfExprSyntax.self) ?? first.as(ExpressionStmtSyntax.self)?.expression.as(IfExprSyntax.self)
-        if let ifExpression, ifExpression.elseBody == nil, ifExpression.body.statements.count == 1,
-           let early = Self.booleanLiteral(ifExpression.body.statements.first?.item.as(ReturnStmtSyntax.self)?.expression), early != final {
-            let test = condition(of: ifExpression.conditions)
-            return early ? test : test.negated
-        }
-        if let guardStatement = first.as(GuardStmtSyntax.self), guardStatement.body.statements.count == 1,
-           let early = Self.booleanLiteral(guardStatement.body.statements.first?.item.as(ReturnStmtSyntax.self)?.expression), early != final {
-            let test = condition(of: guardStatement.conditions)
-            return final ? test : test.negated
-        }
-        return nil
-    }
-
-    private static func booleanLiteral(_ expression: ExprSyntax?) -> Bool? {
-        guard let literal = expression?.unwrapped.as(BooleanLiteralExprSyntax.self) else { return nil }
-        return literal.literal.tokenKind == .keyword(.true)
     }
 
     /// A `switch` over the idiom whose every case returns `true` or `false`, read as the condition

@@ -11,8 +11,13 @@ struct IdiomDecisionReader {
     let vocabulary: LoweringVocabulary
     /// What the code after each statement of a list selects, read once per list.
     private let rests = RestSummaries()
+    /// Where each local is last used, read once per block.
+    private let memo: Memo
+    /// The file's functions by name, for what a branch selects by calling one.
+    private let functions = FileFunctions()
 
     init(file: SwiftSourceFile, conditions: IdiomConditions, guards: GuardResolver, vocabulary: LoweringVocabulary) {
+        self.memo = Memo(vocabulary)
         self.file = file
         self.conditions = conditions
         self.guards = guards
@@ -55,7 +60,8 @@ struct IdiomDecisionReader {
 
         var byList: [SyntaxIdentifier: List] = [:]
 
-        func summary(after item: CodeBlockItemSyntax, in list: CodeBlockItemListSyntax, vocabulary: LoweringVocabulary) -> RestSummary {
+        func summary(after item: CodeBlockItemSyntax, in list: CodeBlockItemListSyntax, vocabulary: LoweringVocabulary,
+                     memo: Memo) -> RestSummary {
             var state = byList[list.id] ?? {
                 let elements = Array(list)
                 var positions: [SyntaxIdentifier: Int] = [:]
@@ -66,7 +72,7 @@ struct IdiomDecisionReader {
             while state.computed > position + 1 {
                 var summary = state.ends[state.ends.count - 1]
                 let region = Syntax(state.elements[state.computed - 1])
-                if let name = IdiomDecisionReader.statementGroups(region).lazy.compactMap({ $0.first(where: vocabulary.isGeometry) }).first {
+                if let name = IdiomDecisionReader.statementGroups(region, vocabulary: vocabulary, memo: memo).lazy.compactMap({ $0.first(where: memo.isGeometry) }).first {
                     summary.geometry = name
                 }
                 var adaptive: String?
@@ -92,7 +98,7 @@ struct IdiomDecisionReader {
     /// lets it through; nil when `node` is not a statement of a block.
     private func rest(after node: some SyntaxProtocol) -> RestSummary? {
         guard let item = Self.statementItem(node), let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return nil }
-        return rests.summary(after: item, in: list, vocabulary: vocabulary)
+        return rests.summary(after: item, in: list, vocabulary: vocabulary, memo: memo)
     }
 
     // MARK: The kinds of decision
@@ -162,11 +168,19 @@ struct IdiomDecisionReader {
                           anchor: Syntax?, spelling: String? = nil) -> PendingDecision? {
         guard tests.contains(where: { $0.condition.mentionsIdiom }) else { return nil }
         let rests = branches.map { branch in branch.after.flatMap { rest(after: $0) } }
+        let readsIdiom = tests.contains { $0.condition.readsIdiomItself }
         // What the branches select, reduced to the geometry in it: a decision with none is not kept.
         var consequences: [[String]] = []
         for (branch, rest) in zip(branches, rests) {
-            for statements in branch.statements { consequences += Self.statementGroups(statements) }
-            if let value = branch.value { consequences += Self.valueGroups(value) }
+            for statements in branch.statements {
+                consequences += Self.statementGroups(statements, vocabulary: vocabulary, memo: memo)
+                // `if idiom == .pad { setUpForPad() }`: what a function of this file that the branch
+                // calls selects (for a decision that reads the idiom itself).
+                for body in readsIdiom ? functions.bodies(calledIn: statements, of: file.tree) : [] {
+                    consequences += Self.statementGroups(body, vocabulary: vocabulary, memo: memo)
+                }
+            }
+            if let value = branch.value { consequences += Self.valueGroups(value, vocabulary: vocabulary) }
             if let geometry = rest?.geometry { consequences.append([geometry]) }
         }
         if let destination = Self.destination(of: node) {
@@ -175,7 +189,7 @@ struct IdiomDecisionReader {
             // A value that goes nowhere we can name: what the values themselves are.
             for value in branches.compactMap(\.value) { consequences.append(IdiomConditions.identifiers(in: value)) }
         }
-        let geometry = consequences.compactMap { group in group.first(where: vocabulary.isGeometry).map { [$0] } }
+        let geometry = consequences.compactMap { group in group.first(where: memo.isGeometry).map { [$0] } }
         guard !geometry.isEmpty else { return nil }
         return PendingDecision(
             tests: tests.map { test in
@@ -231,27 +245,80 @@ struct IdiomDecisionReader {
 
     // MARK: What the branches select
 
-    /// One group of names per thing a region of statements sets, calls, returns or declares.
-    static func statementGroups(_ region: Syntax) -> [[String]] {
+    /// One group of names per thing a region of statements sets, calls, returns or declares, read as
+    /// what the value does where it goes:
+    /// - a call made to give another call its argument (`CGPoint(...)` in `setContentOffset(_:)`) is
+    ///   part of that call's group, and a call or an assignment whose own name is about something
+    ///   else than geometry (`setContentOffset`, `UIImage(size:)`, `titleEdgeInsets`) selects none;
+    /// - a call that makes the value of an assignment is judged by the property assigned, unless it
+    ///   makes a container or layout (`rootViewController = UISplitViewController(...)`);
+    /// - a local used later in its block is judged by those uses, not by its name;
+    /// - what is set on a controller that the same region makes a popover (its content size) is the
+    ///   popover's, not layout;
+    /// - the conditions of the region's `if`s and `guard`s select nothing.
+    static func statementGroups(_ region: Syntax, vocabulary: LoweringVocabulary, memo: Memo? = nil) -> [[String]] {
         final class Collector: SyntaxVisitor {
+            let vocabulary: LoweringVocabulary
             var groups: [[String]] = []
-            /// Calls that make the value of an assignment: what they are for is the property
-            /// assigned (`bottomSeparatorInsets = NSDirectionalEdgeInsets(...)` is about a separator).
-            var assignedValues: Set<SyntaxIdentifier> = []
+            /// The group of each call or assignment whose group its arguments join (nil: none, it is
+            /// about something other than geometry).
+            var groupOf: [SyntaxIdentifier: Int?] = [:]
+            /// Calls that make the value of an assignment, with the assignment's group.
+            var assignedValues: [SyntaxIdentifier: Int?] = [:]
+            /// Each assignment's group, with what it sets the property of (nil for `self`).
+            var assignments: [(group: Int, receiver: ExprSyntax?)] = []
+            /// For each group, the name that says what it is about (the property set, the function
+            /// called): when that is about something other than geometry, so is the group.
+            var heads: [Int: String] = [:]
+            /// What the region makes a popover (`controller.modalPresentationStyle = .popover`).
+            var popovers: Set<String> = []
+            let memo: Memo
+
+            init(vocabulary: LoweringVocabulary, memo: Memo) {
+                self.vocabulary = vocabulary
+                self.memo = memo
+                super.init(viewMode: .sourceAccurate)
+            }
+
+            /// A new group, whose head says what it is about.
+            func add(_ names: [String], head: String?) -> Int {
+                groups.append(names)
+                if let head { heads[groups.count - 1] = head }
+                return groups.count - 1
+            }
+
+            override func visit(_ node: ConditionElementListSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+
             override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
                 if node.operator.is(AssignmentExprSyntax.self)
                     || ["+=", "-=", "*=", "/="].contains(node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "") {
-                    groups.append(IdiomConditions.identifiers(in: node.leftOperand))
-                    if let call = node.rightOperand.unwrapped.as(FunctionCallExprSyntax.self) { assignedValues.insert(call.id) }
+                    let names = IdiomConditions.identifiers(in: node.leftOperand)
+                    let group = add(names, head: names.last)
+                    let receiver = node.leftOperand.unwrapped.as(MemberAccessExprSyntax.self)?.base
+                    if names.last == "modalPresentationStyle", node.rightOperand.memberName == "popover" {
+                        popovers.insert(receiver?.trimmedDescription ?? "")
+                    }
+                    assignments.append((group, receiver))
+                    if let call = node.rightOperand.unwrapped.as(FunctionCallExprSyntax.self) { assignedValues[call.id] = .some(group) }
                 }
                 return .visitChildren
             }
+
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
-                if !assignedValues.contains(node.id) {
-                    groups.append(IdiomDecisionReader.callNames(node, labels: node.arguments.compactMap { $0.label?.text }))
+                let names = IdiomDecisionReader.callNames(node, labels: node.arguments.compactMap { $0.label?.text })
+                if let assigned = assignedValues[node.id] {
+                    // A container made for the property counts on its own; a value goes where it is assigned.
+                    let callee = node.calleeName?.text ?? ""
+                    groupOf[node.id] = vocabulary.isGeometryContainer(callee) ? add(names, head: nil) : assigned
+                } else if let outer = IdiomDecisionReader.enclosingCall(of: node), let group = groupOf[outer.id] {
+                    if let group { groups[group] += names }
+                    groupOf[node.id] = .some(group)
+                } else {
+                    groupOf[node.id] = .some(add(names, head: node.calleeName?.text))
                 }
                 return .visitChildren
             }
+
             override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
                 // What is returned goes where the function or property's value goes; a returned call
                 // is a group of its own.
@@ -263,21 +330,142 @@ struct IdiomDecisionReader {
                 groups.append(group)
                 return .visitChildren
             }
+
             override func visit(_ node: PatternBindingSyntax) -> SyntaxVisitorContinueKind {
                 if node.initializer != nil, let name = node.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
-                    groups.append([name] + (node.typeAnnotation.map { IdiomConditions.identifiers(in: $0.type) } ?? []))
+                    let group = [name] + (node.typeAnnotation.map { IdiomConditions.identifiers(in: $0.type) } ?? [])
+                    // Judged by its uses when it has some (only a name that would count needs asking).
+                    if !(group.contains(where: memo.isGeometry) && isUsedLater(name, node)) { groups.append(group) }
                 }
                 return .visitChildren
             }
+
+            /// True when a local is used after its binding in the block that declares it.
+            func isUsedLater(_ name: String, _ binding: PatternBindingSyntax) -> Bool {
+                guard let item = binding.ancestor(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self),
+                      !(list.parent?.is(SourceFileSyntax.self) ?? true) else { return false }
+                return memo.last(name, in: list).map { $0 > binding.endPosition } ?? false
+            }
         }
-        let collector = Collector(viewMode: .sourceAccurate)
+        let memo = memo ?? Memo(vocabulary)
+        let collector = Collector(vocabulary: vocabulary, memo: memo)
         collector.walk(region)
-        return collector.groups
+        var groups = collector.groups
+        if !collector.popovers.isEmpty {
+            for (group, receiver) in collector.assignments where collector.popovers.contains(receiver?.trimmedDescription ?? "") { groups[group] = [] }
+        }
+        for (group, head) in collector.heads where memo.isNonGeometry(head) && groups[group].contains(where: memo.isGeometry) {
+            groups[group] = []
+        }
+        return groups
+    }
+
+    /// The functions a file declares, by name, read once per file.
+    final class FileFunctions {
+        private var byName: [String: [FunctionDeclSyntax]]?
+
+        /// The bodies of the functions of `tree` that `region` calls by a bare name or on `self`
+        /// (`setUpForPad()`, `self.layOut()`), when exactly one function of the file has the name.
+        func bodies(calledIn region: Syntax, of tree: SourceFileSyntax) -> [Syntax] {
+            final class Calls: SyntaxVisitor {
+                var names: [String] = []
+                override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                    let callee = node.calledExpression.unwrapped
+                    if let reference = callee.as(DeclReferenceExprSyntax.self) {
+                        names.append(reference.baseName.text)
+                    } else if let member = callee.as(MemberAccessExprSyntax.self),
+                              member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+                        names.append(member.declName.baseName.text)
+                    }
+                    return .visitChildren
+                }
+            }
+            let calls = Calls(viewMode: .sourceAccurate)
+            calls.walk(region)
+            guard !calls.names.isEmpty else { return [] }
+            let functions = byName ?? Self.read(tree)
+            byName = functions
+            var seen: Set<String> = []
+            return calls.names.compactMap { name in
+                guard seen.insert(name).inserted, let declared = functions[name], declared.count == 1, let body = declared[0].body,
+                      !body.range.contains(region.position) else { return nil }
+                return Syntax(body)
+            }
+        }
+
+        private static func read(_ tree: SourceFileSyntax) -> [String: [FunctionDeclSyntax]] {
+            final class Finder: SyntaxVisitor {
+                var found: [String: [FunctionDeclSyntax]] = [:]
+                override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+                    if !node.name.text.looksLikeTypeName { found[node.name.text, default: []].append(node) }
+                    return .visitChildren
+                }
+            }
+            let finder = Finder(viewMode: .sourceAccurate)
+            finder.walk(tree)
+            return finder.found
+        }
+    }
+
+    /// What a file's decisions ask more than once: where each name is last used as a plain name
+    /// in a block (read once per block), and whether a name is geometry or about something else
+    /// (read once per name).
+    final class Memo {
+        let vocabulary: LoweringVocabulary
+        private var byList: [SyntaxIdentifier: [String: AbsolutePosition]] = [:]
+        private var geometry: [String: Bool] = [:]
+        private var nonGeometry: [String: Bool] = [:]
+
+        init(_ vocabulary: LoweringVocabulary) {
+            self.vocabulary = vocabulary
+        }
+
+        func isGeometry(_ name: String) -> Bool {
+            if let known = geometry[name] { return known }
+            let answer = vocabulary.isGeometry(name)
+            geometry[name] = answer
+            return answer
+        }
+
+        func isNonGeometry(_ name: String) -> Bool {
+            if let known = nonGeometry[name] { return known }
+            let answer = vocabulary.isNonGeometry(name)
+            nonGeometry[name] = answer
+            return answer
+        }
+
+        func last(_ name: String, in list: CodeBlockItemListSyntax) -> AbsolutePosition? {
+            if let known = byList[list.id] { return known[name] }
+            var uses: [String: AbsolutePosition] = [:]
+            for token in list.tokens(viewMode: .sourceAccurate) {
+                guard case .identifier(let text) = token.tokenKind, let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                      reference.parent?.as(MemberAccessExprSyntax.self)?.declName.id != reference.id else { continue }
+                uses[text] = token.position
+            }
+            byList[list.id] = uses
+            return uses[name]
+        }
+    }
+
+    /// The call `node` gives an argument to, through parentheses: `setContentOffset` for
+    /// `CGPoint(...)` in `setContentOffset(CGPoint(...), animated: false)`.
+    static func enclosingCall(of node: FunctionCallExprSyntax) -> FunctionCallExprSyntax? {
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if let list = parent.as(LabeledExprListSyntax.self) {
+                if let call = list.parent?.as(FunctionCallExprSyntax.self) { return call }
+                if !(list.parent?.is(TupleExprSyntax.self) ?? false) { return nil }
+            } else if !parent.is(LabeledExprSyntax.self) && !parent.is(TupleExprSyntax.self) {
+                return nil
+            }
+            current = parent
+        }
+        return nil
     }
 
     /// One group of names per call a value makes (`CGSize(width:height:)`).
-    static func valueGroups(_ value: ExprSyntax) -> [[String]] {
-        statementGroups(Syntax(value)).filter { !$0.isEmpty }
+    static func valueGroups(_ value: ExprSyntax, vocabulary: LoweringVocabulary) -> [[String]] {
+        statementGroups(Syntax(value), vocabulary: vocabulary).filter { !$0.isEmpty }
     }
 
     /// The names a call spells: its callee (`stack`, `setCustomSpacing`), and the callee's name joined
@@ -327,6 +515,20 @@ struct IdiomDecisionReader {
                 guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return nil }
                 return [name] + (binding.typeAnnotation.map { IdiomConditions.identifiers(in: $0.type) } ?? [])
                     + assignedLater(name, after: Syntax(binding))
+            }
+            // `bounds.width / (isPad ? 3 : 2)`: parentheses pass the value on.
+            if parent.is(LabeledExprSyntax.self), let tuple = parent.parent?.parent?.as(TupleExprSyntax.self), tuple.elements.count == 1 {
+                node = Syntax(tuple)
+                continue
+            }
+            // `register(defaults: ["itemsPerRow": isPad ? 5 : 2])`: a stored setting's default is
+            // what its key names, wherever the dictionary goes.
+            if let element = parent.as(DictionaryElementSyntax.self), element.value.id == node.id {
+                let key = element.key.as(StringLiteralExprSyntax.self)?.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+                    ?? element.key.trimmedDescription
+                let words = key.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init)
+                let dictionary = element.parent?.parent?.as(DictionaryExprSyntax.self)
+                return words + (dictionary.flatMap { destination(of: Syntax($0)) } ?? [])
             }
             if let argument = parent.as(LabeledExprSyntax.self) {
                 guard let call = argument.parent?.parent?.as(FunctionCallExprSyntax.self) else { return nil }

@@ -36,10 +36,29 @@ final class IndexBuilder: TypeScopeVisitor {
                 helper = conditions.helperValue(of: single, isBool: isBool)
                 anchor = Syntax(single)
             }
-            if helper == nil, isBool, let condition = conditions.booleanSwitch(body) ?? conditions.booleanEarlyReturn(body), condition.mentionsIdiom {
+            if helper == nil, isBool, let condition = conditions.booleanSwitch(body), condition.mentionsIdiom {
                 helper = .condition(condition)
                 anchor = Syntax(body)
             }
+            // Several returns, `#available` and `#if` branches: what the body returns, path by path.
+            if helper == nil, typeName != nil, mayBeHelper(body, isBool: isBool),
+               let paths = ReturnPaths(conditions: conditions).paths(of: body)
+                ?? IdiomConditions.singleExpression(body).map({ [ReturnPaths.Path(condition: .constant(true), value: $0)] }) {
+                helper = isBool ? Self.condition(paths, conditions) : Self.members(paths)
+                anchor = Syntax(body)
+            }
+        }
+        // `let isOnMac: Bool = { #if targetEnvironment(macCatalyst) ... #endif }()`: the closure's returns.
+        if helper == nil, let value, let call = value.unwrapped.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+           let closure = call.calledExpression.unwrapped.as(ClosureExprSyntax.self), typeName != nil,
+           mayBeHelper(closure.statements, isBool: isBool), let paths = ReturnPaths(conditions: conditions).paths(of: closure.statements) {
+            helper = isBool ? Self.condition(paths, conditions) : Self.members(paths)
+            anchor = Syntax(value)
+        }
+        if helper == nil, !isBool, typeName != nil, let value, Self.mayBeHelper(value, isBool: false) || value.unwrapped.is(TernaryExprSyntax.self) {
+            // `static let sheetStyle: UIAlertController.Style = isPad ? .alert : .actionSheet`
+            helper = Self.members([ReturnPaths.Path(condition: .constant(true), value: value)])
+            anchor = Syntax(value)
         }
         if helper == nil, typeName == "UIUserInterfaceIdiom", value != nil || body != nil { helper = .idiom }
         guard let helper else { return }
@@ -47,20 +66,95 @@ final class IndexBuilder: TypeScopeVisitor {
         index.helpers[name, default: []].append(HelperDeclaration(name: name, value: helper, position: position))
     }
 
+    /// A Boolean helper's condition: where some path returns something true.
+    private static func condition(_ paths: [ReturnPaths.Path], _ conditions: IdiomConditions) -> HelperValue? {
+        let condition = paths.reduce(IdiomCondition.constant(false)) { $0.or($1.condition.and(conditions.condition(of: $1.value))) }
+        return condition.mentionsIdiom ? .condition(condition) : nil
+    }
+
+    /// A value helper's members: each path's value, a member (`.alert`) or a choice of members
+    /// (`isPad ? .alert : .actionSheet`), where it is returned; nil unless every value is one and
+    /// the idiom decides between two or more.
+    private static func members(_ paths: [ReturnPaths.Path]) -> HelperValue? {
+        var choices: [MemberChoice] = []
+        func add(_ value: ExprSyntax, _ condition: IdiomCondition) -> Bool {
+            let value = value.unwrapped
+            if let ternary = value.as(TernaryExprSyntax.self) {
+                let test = IdiomConditions(path: "").condition(of: ternary.condition)
+                return add(ternary.thenExpression, condition.and(test)) && add(ternary.elseExpression, condition.and(test.negated))
+            }
+            guard let member = value.as(MemberAccessExprSyntax.self), member.declName.argumentNames == nil else { return false }
+            choices.append(MemberChoice(condition: condition, member: member.declName.baseName.text))
+            return true
+        }
+        for path in paths where path.condition != .constant(false) {
+            guard add(path.value, path.condition) else { return nil }
+        }
+        guard Set(choices.map(\.member)).count > 1, choices.contains(where: { $0.condition.mentionsIdiom }) else { return nil }
+        return .members(choices)
+    }
+
     /// The idioms' member names, and the names that read the idiom.
-    private static let idiomWords: Set<String> = ["userInterfaceIdiom", "UI_USER_INTERFACE_IDIOM", "isMacCatalystApp",
+    private static let idiomWords: Set<String> = ["userInterfaceIdiom", "UI_USER_INTERFACE_IDIOM", "isMacCatalystApp", "macCatalyst",
                                                   "pad", "phone", "mac", "tv", "carPlay", "vision", "unspecified"]
 
     /// A cheap look before the real reading: a value can be a helper only when it names the idiom
     /// (or one of its cases), or, for a `Bool`, when it is made of names (`!isPad`, `isPad || isMac`).
     static func mayBeHelper(_ value: ExprSyntax, isBool: Bool) -> Bool {
-        for token in value.tokens(viewMode: .sourceAccurate) {
-            if case .identifier(let text) = token.tokenKind, idiomWords.contains(text) { return true }
-        }
+        if namesIdiom(value) { return true }
         guard isBool else { return false }
         let value = value.unwrapped
         return value.is(PrefixOperatorExprSyntax.self) || value.is(InfixOperatorExprSyntax.self)
             || value.is(DeclReferenceExprSyntax.self) || value.is(MemberAccessExprSyntax.self) || value.is(FunctionCallExprSyntax.self)
+    }
+
+    /// A body of several statements can be a helper when it names the idiom, one of its cases or
+    /// the Mac (`isMacCatalystApp`, `targetEnvironment(macCatalyst)`); a value helper also when it
+    /// is one `?:`. (Reading every Bool function's returns as a condition on names that may be
+    /// helpers would make conditions that cost more to evaluate than they tell.)
+    func mayBeHelper(_ body: CodeBlockItemListSyntax, isBool: Bool) -> Bool {
+        if !isBool, IdiomConditions.singleExpression(body)?.unwrapped.is(TernaryExprSyntax.self) == true { return true }
+        // Read as bytes first: most bodies say none of these, and reading their tokens costs more.
+        let start = body.positionAfterSkippingLeadingTrivia.utf8Offset, end = body.endPositionBeforeTrailingTrivia.utf8Offset
+        guard Self.mayNameIdiom(file.source.utf8, from: start, to: end) else { return false }
+        return Self.namesIdiom(body)
+    }
+
+    /// True when the bytes from `start` to `end` hold `Idiom`, `IDIOM`, `Catalyst`, `.pad`, `.phone`
+    /// or `.mac`: one of them is in any body that names the idiom or the Mac.
+    private static func mayNameIdiom(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            let end = min(end, buffer.count)
+            func has(_ text: StaticString, at index: Int) -> Bool {
+                let count = text.utf8CodeUnitCount
+                guard index + count <= end else { return false }
+                let pointer = text.utf8Start
+                for offset in 0..<count where buffer[index + offset] != pointer[offset] { return false }
+                return true
+            }
+            var index = max(start, 0)
+            while index < end {
+                switch buffer[index] {
+                case UInt8(ascii: "I"):
+                    if has("Idiom", at: index) || has("IDIOM", at: index) { return true }
+                case UInt8(ascii: "C"):
+                    if has("Catalyst", at: index) { return true }
+                case UInt8(ascii: "."):
+                    if has(".pad", at: index) || has(".phone", at: index) || has(".mac", at: index) { return true }
+                default:
+                    break
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    private static func namesIdiom(_ node: some SyntaxProtocol) -> Bool {
+        for token in node.tokens(viewMode: .sourceAccurate) {
+            if case .identifier(let text) = token.tokenKind, idiomWords.contains(text) { return true }
+        }
+        return false
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
@@ -71,7 +165,7 @@ final class IndexBuilder: TypeScopeVisitor {
     }
 
     override func enterType(name: String, inherits: String?) {
-        typeStack.append(TypeInfo(name: name, superclass: inherits))
+        typeStack.append(TypeInfo(name: name, superclass: inherits, declarations: enteringExtension ? 0 : 1))
     }
 
     override func leaveType() {

@@ -13,8 +13,21 @@ struct TypeInfo: Sendable, Equatable, Codable {
     /// True when an initializer sets `preferredBehavioralStyle = .pad`, or the class overrides the
     /// property to return `.pad`: every instance then has the iPad behavioral style.
     var padStyleForEveryInstance = false
+    /// How many declarations of the type (not extensions) there are: more than one when two files
+    /// declare different types of the same name (each file then sees its own).
+    var declarations = 0
+
+    init(name: String, superclass: String? = nil, properties: [String: String?] = [:], padStyleForEveryInstance: Bool = false,
+         declarations: Int = 0) {
+        self.name = name
+        self.superclass = superclass
+        self.properties = properties
+        self.padStyleForEveryInstance = padStyleForEveryInstance
+        self.declarations = declarations
+    }
 
     mutating func merge(_ other: TypeInfo) {
+        declarations += other.declarations
         if superclass == nil { superclass = other.superclass }
         properties.merge(other.properties) { first, _ in first }
         if let others = other.stored { stored = (stored ?? [:]).merging(others) { first, _ in first } }
@@ -67,6 +80,68 @@ extension StoredProperty {
     }
 }
 
+/// What a function of the project tells its callers, so that a decision made inside it counts at
+/// each call: the objects that stand for what it is given (the settings it makes on them are facts
+/// of its own file) and the object it makes and returns.
+struct FunctionSummary: Hashable, Sendable, Codable {
+    struct Parameter: Hashable, Sendable, Codable {
+        /// The argument label, `_` for none.
+        var label: String
+        /// True when the parameter has a default value: a call may leave it out.
+        var hasDefault: Bool
+        /// True when the function hands it on (stores it, passes it to a call no summary tells of,
+        /// returns it): what happens to it there is not seen.
+        var handedOn: Bool
+    }
+
+    var name: String
+    /// The type it is declared in or extends; nil for a top-level function.
+    var owner: String?
+    var isStatic: Bool
+    var parameters: [Parameter]
+    /// True when the settings it makes on its receiver (`self`) are kept with it
+    /// (`ObjectID.parameter` with index -1).
+    var hasReceiver: Bool
+    /// True when every `return` returns the one object it makes there (with an initializer or
+    /// another factory) and hands on nowhere else (`ObjectID.result`).
+    var makesResult: Bool
+    /// The class it returns, when its declaration names one.
+    var resultType: String?
+    /// Where it is declared: the objects above are named by its file and offset.
+    var path: String
+    var offset: Int
+    var position: SourcePosition
+
+    /// The parameter that the argument number `argument` of a call with these labels is given
+    /// to, when the call fits the function (parameters with default values may be left out, and a
+    /// last one given by a trailing closure); nil when it does not.
+    func parameter(ofArgument argument: Int, labels: [String]) -> Int? {
+        var parameter = 0
+        var found: Int?
+        for (offset, label) in labels.enumerated() {
+            while parameter < parameters.count, parameters[parameter].label != label {
+                guard parameters[parameter].hasDefault else { return nil }
+                parameter += 1
+            }
+            guard parameter < parameters.count else { return nil }
+            if offset == argument { found = parameter }
+            parameter += 1
+        }
+        let rest = parameters[parameter...]
+        guard rest.dropLast().allSatisfy(\.hasDefault) else { return nil }
+        return found
+    }
+
+    /// True when a call with these labels fits the function.
+    func accepts(_ labels: [String]) -> Bool {
+        labels.isEmpty ? parameters.dropLast().allSatisfy(\.hasDefault) : parameter(ofArgument: 0, labels: labels) != nil
+    }
+
+    /// The object that stands for its parameter `index` (-1: its receiver).
+    func object(ofParameter index: Int) -> ObjectID { .parameter(path: path, function: offset, index: index) }
+    var result: ObjectID? { makesResult ? .result(path: path, function: offset) : nil }
+}
+
 /// The declarations of every linted Swift file: built first, so that lowering one file into facts
 /// knows the subclasses and properties declared in the others.
 struct ProjectIndex: Sendable, Equatable, Codable {
@@ -75,6 +150,8 @@ struct ProjectIndex: Sendable, Equatable, Codable {
     var globals: [String: String?] = [:]
     /// Variables, properties and functions whose value is the idiom or a condition on it, by name.
     var helpers: [String: [HelperDeclaration]] = [:]
+    /// Functions that make settings on what they are given, or make and return an object, by name.
+    var functions: [String: [FunctionSummary]] = [:]
 
     mutating func add(_ info: TypeInfo) {
         if var existing = types[info.name] {
@@ -89,6 +166,7 @@ struct ProjectIndex: Sendable, Equatable, Codable {
         for info in other.types.values { add(info) }
         globals.merge(other.globals) { first, _ in first }
         helpers.merge(other.helpers) { $0 + $1 }
+        functions.merge(other.functions) { $0 + $1 }
     }
 
     /// Evaluates idiom conditions with the helpers of every indexed file.

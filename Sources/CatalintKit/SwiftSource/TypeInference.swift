@@ -31,6 +31,25 @@ enum TypeInference {
         return .unknown
     }
 
+    /// The element class of an array type: `UIButton` for `[UIButton]`, `[UIButton]!`, `Array<UIButton>`.
+    static func arrayElement(_ type: TypeSyntax) -> String? {
+        if let optional = type.as(OptionalTypeSyntax.self) { return arrayElement(optional.wrappedType) }
+        if let implicit = type.as(ImplicitlyUnwrappedOptionalTypeSyntax.self) { return arrayElement(implicit.wrappedType) }
+        if let attributed = type.as(AttributedTypeSyntax.self) { return arrayElement(attributed.baseType) }
+        if let array = type.as(ArrayTypeSyntax.self) { return array.element.simpleName }
+        if let identifier = type.as(IdentifierTypeSyntax.self), identifier.name.text == "Array",
+           let argument = identifier.genericArgumentClause?.arguments.first?.argument.as(TypeSyntax.self) {
+            return argument.simpleName
+        }
+        return nil
+    }
+
+    /// The element class a collection type's name spells: `UIButton` for `[UIButton]`.
+    static func elementName(_ collection: String) -> String? {
+        guard collection.hasPrefix("["), collection.hasSuffix("]"), collection.count > 2 else { return nil }
+        return String(collection.dropFirst().dropLast())
+    }
+
     /// The name of the local variable a closure returns, when it ends with `return name` or `name`.
     static func returnedName(of closure: ClosureExprSyntax) -> String? {
         guard let last = closure.statements.last?.item else { return nil }
@@ -57,9 +76,11 @@ enum TypeInference {
         return constructedType(of: returned, lookup: lookup)
     }
 
-    /// The class of a binding's value: its annotation, else what its initializer makes.
+    /// The class of a binding's value: its annotation (`[UIButton]` for an array of a class), else
+    /// what its initializer makes.
     static func bindingType(_ binding: PatternBindingSyntax, lookup: (String) -> TypeRef = { _ in .unknown }) -> TypeRef {
         if let annotated = binding.typeAnnotation?.type.simpleName { return .named(annotated) }
+        if let element = binding.typeAnnotation.flatMap({ arrayElement($0.type) }) { return .named("[\(element)]") }
         if let value = binding.initializer?.value { return constructedType(of: value, lookup: lookup) }
         return .unknown
     }

@@ -18,8 +18,12 @@ class TypeScopeVisitor: SyntaxVisitor {
     func enterType(name: String, inherits: String?) {}
     func leaveType() {}
 
+    /// True while `enterType` is called for an extension, not a declaration of the type itself.
+    private(set) var enteringExtension = false
+
     private func enter(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
         let declared = declaredType(node)
+        enteringExtension = node.is(ExtensionDeclSyntax.self)
         enterType(name: declared?.name ?? "", inherits: declared?.inherits)
         return deadline.expired ? .skipChildren : .visitChildren
     }

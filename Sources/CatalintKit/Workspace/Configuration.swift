@@ -86,7 +86,10 @@ public struct Configuration: Sendable {
         // followed), without its cost: the cache asks this for every file of every run.
         let joined = path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
         // Most paths have no `.` part and no double or trailing `/`: nothing to remove.
-        if !joined.utf8.isEmpty, joined.utf8.last != UInt8(ascii: "/"), !joined.contains("/."), !joined.contains("//") { return joined }
+        if !joined.utf8.isEmpty, joined.utf8.last != UInt8(ascii: "/"), !joined.contains("//"), !joined.contains("/./"), !joined.contains("/../"),
+           !joined.hasSuffix("/."), !joined.hasSuffix("/..") {
+            return joined
+        }
         var parts: [Substring] = []
         for part in joined.split(separator: "/") {
             if part == "." { continue }

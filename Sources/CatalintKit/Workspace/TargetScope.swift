@@ -25,7 +25,7 @@ struct TargetScope {
         // every iOS target is judged as the whole app is (today's strict default).
         let catalystTarget = zip(project.targets, facts).first { !$1.isTest && $1.platforms.contains("iOS") && $1.catalyst != nil }?.0
         let name = IdiomDetection.display(project.file)
-        let scopes = zip(project.targets, facts).map { target, facts in
+        var scopes: [TargetScope] = zip(project.targets, facts).map { target, facts in
             let label = "target \(target.name) (\(kind(of: target)))"
             if facts.isTest {
                 return TargetScope(scope: nil, reason: "\(label) is a test target: the app does not build it")
@@ -68,58 +68,44 @@ struct TargetScope {
             return TargetScope(scope: .onMac(.mac), reason: "\(label): no target of \(name) supports Mac Catalyst yet; judged as an app about to move, "
                                + "in the strict default, the mac idiom")
         }
-        guard catalystTarget != nil else { return scopes }
+        // A library without a Mac Catalyst setting of its own is built for the targets that use it
+        // (depend on it, link or embed it): judged as the strictest of them. One that only test
+        // targets use is a test helper, left out; one that none uses is the app's, judged as the app.
         let libraries = zip(project.targets, facts).enumerated().filter { _, pair in
             isLibrary(pair.0) && !pair.1.isTest && pair.1.catalyst == nil && pair.1.platforms.contains("iOS") && !pair.1.platforms.contains("macOS")
         }.map(\.offset)
-        return judgeLibraries(libraries, of: project, scopes)
-    }
-
-    /// A framework or library without Mac Catalyst of its own is built for the Mac when a target
-    /// that runs there depends on it, links it or embeds it: each is judged as the strictest of the
-    /// targets of the project that use it (in rounds, for libraries that libraries use); one only
-    /// test targets use is a test helper, not part of the app; one no target uses is the app's.
-    private static func judgeLibraries(_ libraries: [Int], of project: XcodeProject, _ scopes: [TargetScope]) -> [TargetScope] {
-        var scopes = scopes
-        var pending = Set(libraries)
-        var users: [Int: [Int]] = [:]
-        for (index, target) in project.targets.enumerated() {
-            for used in target.uses where pending.contains(used) && used != index { users[used, default: []].append(index) }
-        }
-        let label = { (index: Int) in "target \(project.targets[index].name) (\(kind(of: project.targets[index])))" }
-        var changed = true
-        while changed {
-            changed = false
-            for index in pending.sorted() {
-                let using = users[index, default: []].sorted()
-                guard !using.isEmpty, using.allSatisfy({ !pending.contains($0) }) else { continue }
-                let judged = using.filter { scopes[$0].scope != nil }
-                if let strictest = judged.max(by: { scopes[$0].scope!.strictness < scopes[$1].scope!.strictness }) {
-                    scopes[index] = TargetScope(scope: scopes[strictest].scope, reason: "\(label(index)) does not support Mac Catalyst itself, but "
-                                                + "\(label(strictest)) uses it (a dependency, a linked or embedded framework), and it is built with it: "
-                                                + scopes[strictest].reason)
-                } else {
-                    scopes[index] = TargetScope(scope: nil, reason: "\(label(index)) is used only by test targets: the app does not build it")
+        for _ in libraries {
+            var changed = false
+            for offset in libraries {
+                let library = project.targets[offset].name
+                let everyUser = project.targets.indices.filter { project.targets[$0].uses.contains(library) }
+                let users = everyUser.filter { scopes[$0].scope != nil }
+                if users.isEmpty && !everyUser.isEmpty {
+                    // A test helper, which only test targets link: not part of the app.
+                    if scopes[offset].scope != nil {
+                        scopes[offset] = TargetScope(scope: nil, reason: "target \(library) (\(kind(of: project.targets[offset]))) is used only by "
+                                                     + "test targets: the app does not build it")
+                        changed = true
+                    }
+                    continue
                 }
-                pending.remove(index)
+                let user = users.max { (scopes[$0].scope?.strictness ?? 0) < (scopes[$1].scope?.strictness ?? 0) }
+                    ?? project.targets.indices.first { project.targets[$0].isApplication && scopes[$0].scope.map { if case .onMac = $0 { true } else { false } } == true }
+                guard let user, let scope = scopes[user].scope, scope != scopes[offset].scope else { continue }
+                let how = users.isEmpty ? "is used by no target; a library of the app" : "is used by"
+                scopes[offset] = TargetScope(scope: scope, reason: "target \(library) (\(kind(of: project.targets[offset]))) \(how) target "
+                                             + "\(project.targets[user].name), and is built with it: \(scopes[user].reason)")
                 changed = true
             }
-        }
-        // Used by no target (or only through a cycle): a library of the app, judged as the app is.
-        let app = scopes.indices.filter { scopes[$0].scope.map { if case .onMac = $0 { true } else { false } } ?? false }
-            .max { scopes[$0].scope!.strictness < scopes[$1].scope!.strictness }
-        for index in pending.sorted() {
-            guard let app else { continue }
-            scopes[index] = TargetScope(scope: scopes[app].scope, reason: "\(label(index)) does not support Mac Catalyst itself and no target of the "
-                                        + "project uses it: a library of the app, judged as \(label(app)) is: " + scopes[app].reason)
+            if !changed { break }
         }
         return scopes
     }
 
-    /// True for a framework or a static or dynamic library (or a bundle of code).
+    /// True for a framework, a library or a bundle: code built into the targets that use it.
     static func isLibrary(_ target: XcodeProject.Target) -> Bool {
         let kind = kind(of: target)
-        return kind == "framework" || kind.hasPrefix("library") || kind == "bundle"
+        return kind.hasPrefix("framework") || kind.hasPrefix("library") || kind == "bundle"
     }
 
     private static func ofPackageTarget(_ target: XcodeProject.Target) -> TargetScope {

@@ -43,9 +43,9 @@ struct XcodeProject {
         /// `excludes` and `includes`.
         var patterns: [SourcePatterns] = []
         var configurations: [BuildConfiguration] = []
-        /// The targets of the same project it depends on, links or embeds where Mac Catalyst builds
-        /// it (no platform filter leaves Mac Catalyst out), by their index in the project's targets.
-        var uses: [Int] = []
+        /// The targets of the project it depends on, links or embeds (for Mac Catalyst: a
+        /// dependency filtered to other platforms is left out), by name.
+        var uses: [String] = []
         /// True when other targets embed it or depend on it, each only with a platform filter that
         /// leaves Mac Catalyst out (`platformFilter = ios`): the Mac build of the app leaves it out.
         var filteredOffMacCatalyst = false
@@ -167,14 +167,38 @@ extension XcodeProject {
 
         let projectConfigurations = reader.configurations(project["buildConfigurationList"]?.string, owner: { "the project's \($0) configuration" }, log: log)
         var targets: [Target] = []
-        var targetObjects: [(id: String, object: PropertyList)] = []
+        // Which target makes each product, for the frameworks a target links or embeds.
+        var productOf: [String: String] = [:]
+        for id in project["targets"]?.array?.compactMap(\.string) ?? [] {
+            if let product = objects[id]?["productReference"]?.string { productOf[product] = objects[id]?["name"]?.string ?? id }
+        }
+        /// False for a dependency or build file whose platform filters leave Mac Catalyst out.
+        func allowsCatalyst(_ object: PropertyList?) -> Bool {
+            let filters = (object?["platformFilters"]?.array?.compactMap(\.string) ?? []) + [object?["platformFilter"]?.string].compactMap { $0 }
+            return filters.isEmpty || filters.contains("maccatalyst")
+        }
+        // Per target name: whether some embedding or dependency lets Mac Catalyst build it, when any names it.
+        var embeddedForCatalyst: [String: Bool] = [:]
         for id in project["targets"]?.array?.compactMap(\.string) ?? [] {
             guard let object = objects[id], object["isa"]?.string == "PBXNativeTarget" else { continue }
-            targetObjects.append((id, object))
             let name = object["name"]?.string ?? id
             var target = Target(name: name, productType: object["productType"]?.string ?? "")
+            for dependency in object["dependencies"]?.array?.compactMap(\.string) ?? [] {
+                guard let used = objects[dependency]?["target"]?.string, let usedName = objects[used]?["name"]?.string else { continue }
+                let allowed = allowsCatalyst(objects[dependency])
+                embeddedForCatalyst[usedName] = embeddedForCatalyst[usedName] == true || allowed
+                if allowed { target.uses.append(usedName) }
+            }
             for phase in object["buildPhases"]?.array?.compactMap(\.string) ?? [] {
                 let isa = objects[phase]?["isa"]?.string
+                if isa == "PBXFrameworksBuildPhase" || isa == "PBXCopyFilesBuildPhase" {
+                    for buildFile in objects[phase]?["files"]?.array?.compactMap(\.string) ?? [] {
+                        guard let reference = objects[buildFile]?["fileRef"]?.string, let used = productOf[reference], used != name else { continue }
+                        let allowed = allowsCatalyst(objects[buildFile])
+                        if isa == "PBXCopyFilesBuildPhase" { embeddedForCatalyst[used] = embeddedForCatalyst[used] == true || allowed }
+                        if allowed { target.uses.append(used) }
+                    }
+                }
                 guard isa == "PBXSourcesBuildPhase" || isa == "PBXResourcesBuildPhase" else { continue }
                 for buildFile in objects[phase]?["files"]?.array?.compactMap(\.string) ?? [] {
                     guard let reference = objects[buildFile]?["fileRef"]?.string else { continue }
@@ -197,47 +221,8 @@ extension XcodeProject {
             }
             targets.append(target)
         }
-        readUses(of: &targets, targetObjects, objects: objects)
+        for index in targets.indices where embeddedForCatalyst[targets[index].name] == false { targets[index].filteredOffMacCatalyst = true }
         return XcodeProject(file: file, folder: folder, targets: targets)
-    }
-
-    /// Which targets each target depends on (`dependencies`), links (a Frameworks phase) or embeds
-    /// (a Copy Files phase) for Mac Catalyst: a build file or dependency whose `platformFilter(s)`
-    /// leave Mac Catalyst out does not count.
-    private static func readUses(of targets: inout [Target], _ targetObjects: [(id: String, object: PropertyList)], objects: [String: PropertyList]) {
-        var byID: [String: Int] = [:]
-        var byProduct: [String: Int] = [:]
-        for (index, (id, object)) in targetObjects.enumerated() {
-            byID[id] = index
-            if let product = object["productReference"]?.string { byProduct[product] = index }
-        }
-        func allowsCatalyst(_ object: PropertyList?) -> Bool {
-            let filters = [object?["platformFilter"]?.string].compactMap { $0 } + (object?["platformFilters"]?.array?.compactMap(\.string) ?? [])
-            return filters.isEmpty || filters.contains("maccatalyst")
-        }
-        // Per target: whether some embedding or dependency lets Mac Catalyst build it, when any names it.
-        var embeddedForCatalyst: [Int: Bool] = [:]
-        for (index, (_, object)) in targetObjects.enumerated() {
-            var uses: [Int] = []
-            for dependency in object["dependencies"]?.array?.compactMap(\.string) ?? [] {
-                guard let target = objects[dependency]?["target"]?.string, let used = byID[target] else { continue }
-                let allowed = allowsCatalyst(objects[dependency])
-                embeddedForCatalyst[used] = embeddedForCatalyst[used] == true || allowed
-                if allowed { uses.append(used) }
-            }
-            for phase in object["buildPhases"]?.array?.compactMap(\.string) ?? [] {
-                let isa = objects[phase]?["isa"]?.string
-                guard isa == "PBXFrameworksBuildPhase" || isa == "PBXCopyFilesBuildPhase" else { continue }
-                for buildFile in objects[phase]?["files"]?.array?.compactMap(\.string) ?? [] {
-                    guard let reference = objects[buildFile]?["fileRef"]?.string, let used = byProduct[reference], used != index else { continue }
-                    let allowed = allowsCatalyst(objects[buildFile])
-                    if isa == "PBXCopyFilesBuildPhase" { embeddedForCatalyst[used] = embeddedForCatalyst[used] == true || allowed }
-                    if allowed { uses.append(used) }
-                }
-            }
-            targets[index].uses = uses
-        }
-        for (index, allowed) in embeddedForCatalyst where !allowed { targets[index].filteredOffMacCatalyst = true }
     }
 }
 

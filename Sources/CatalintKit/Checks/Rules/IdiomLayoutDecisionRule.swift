@@ -40,6 +40,9 @@ struct NameClassifier: Sendable, Hashable, Codable {
     var excludedWords: Set<String>
     /// Camel-case entries of the word list: phrases whose words come in a row (`itemsToDisplay`).
     var phrases: [[String]] = []
+    /// Camel-case entries of the excluded words: a name with their words in a row is not one
+    /// (`contentOffset` in `setContentOffset`, where `offset` alone would be geometry).
+    var excludedPhrases: [[String]] = []
     /// Last words that make a name match after a matching word (`count` in `columnCount`).
     var countWords: Set<String> = []
     /// Only the last word of a name, the noun it names, decides (`contentInset` is an inset;
@@ -54,7 +57,18 @@ struct NameClassifier: Sendable, Hashable, Codable {
             if parts.count > 1 { phrases.append(parts) } else { single.insert(entry.lowercased()) }
         }
         self.words = single
-        self.excludedWords = Set(excludedWords.map { $0.lowercased() })
+        var excluded: Set<String> = []
+        for entry in excludedWords {
+            let parts = camelCaseWords(entry)
+            if parts.count > 1 { excludedPhrases.append(parts) } else { excluded.insert(entry.lowercased()) }
+        }
+        self.excludedWords = excluded
+    }
+
+    /// True when `phrase`'s words come in a row in `parts`.
+    private static func contains(_ parts: [String], _ phrase: [String]) -> Bool {
+        guard parts.count >= phrase.count else { return false }
+        return (0...(parts.count - phrase.count)).contains { Array(parts[$0..<$0 + phrase.count]) == phrase }
     }
 
     /// The geometry of `idiom-layout-decision`'s knowledge: decided by the last word.
@@ -68,13 +82,18 @@ struct NameClassifier: Sendable, Hashable, Codable {
     func matches(_ identifier: String) -> Bool {
         if names.contains(identifier) { return true }
         let parts = camelCaseWords(identifier)
-        guard let last = parts.last, !parts.contains(where: excludedWords.contains) else { return false }
-        for phrase in phrases where parts.count >= phrase.count {
-            for start in 0...(parts.count - phrase.count) where Array(parts[start..<start + phrase.count]) == phrase { return true }
-        }
+        guard let last = parts.last, !parts.contains(where: excludedWords.contains),
+              !excludedPhrases.contains(where: { Self.contains(parts, $0) }) else { return false }
+        if phrases.contains(where: { Self.contains(parts, $0) }) { return true }
         guard lastWordDecides else { return parts.contains(where: words.contains) }
         if words.contains(last) { return true }
         return countWords.contains(last) && parts.dropLast().contains(where: words.contains)
+    }
+
+    /// True when a word or phrase of the excluded ones is in the identifier.
+    func excludes(_ identifier: String) -> Bool {
+        let parts = camelCaseWords(identifier)
+        return parts.contains(where: excludedWords.contains) || excludedPhrases.contains { Self.contains(parts, $0) }
     }
 
     /// The first identifier of a group that matches.
