@@ -81,6 +81,22 @@ final class BuildMembershipTests: XCTestCase {
             .contains("target Kit (framework) is used by target Shop") == true)
     }
 
+    /// A framework's own project whose only other target is its tests says nothing of who uses it:
+    /// an app of another project may link it, so it is not taken for a test helper.
+    func testALibraryProjectsOwnTestsDoNotMakeItATestHelper() {
+        var kit = XcodeProject.Target(name: "Kit", productType: "com.apple.product-type.framework")
+        kit.configurations = []
+        var tests = XcodeProject.Target(name: "KitTests", productType: "com.apple.product-type.bundle.unit-test")
+        tests.uses = ["Kit"]
+        var app = XcodeProject.Target(name: "App", productType: "com.apple.product-type.application")
+        app.configurations = [.init(name: "Release", layers: [SettingsLayer(owner: "target App", file: "/p/project.pbxproj",
+                                                                            settings: [BuildSetting(written: "SUPPORTS_MACCATALYST", value: "YES", file: "/p/project.pbxproj")])])]
+        let library = XcodeProject(file: "/p/Kit.xcodeproj/project.pbxproj", folder: "/p", targets: [kit, tests])
+        XCTAssertNotNil(TargetScope.of(library, idiomFromProject: true)[0].scope)
+        let withApp = XcodeProject(file: "/p/App.xcodeproj/project.pbxproj", folder: "/p", targets: [app, kit, tests])
+        XCTAssertNil(TargetScope.of(withApp, idiomFromProject: true)[1].scope, "a test helper beside the app")
+    }
+
     /// A localized file in a Sources phase (an intent definition: a variant group with a name and no
     /// path) stands for its languages, not for its group's folder; a folder reference in a Sources
     /// phase is copied as it is. Neither makes the Swift files of a folder the target's.

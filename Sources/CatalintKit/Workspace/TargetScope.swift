@@ -81,8 +81,9 @@ struct TargetScope {
                 let everyUser = project.targets.indices.filter { project.targets[$0].uses.contains(library) }
                 let users = everyUser.filter { scopes[$0].scope != nil }
                 if users.isEmpty && !everyUser.isEmpty {
-                    // A test helper, which only test targets link: not part of the app.
-                    if scopes[offset].scope != nil {
+                    // A test helper, which only test targets link: not part of the app. (A library
+                    // project's own tests say nothing: another project's app may link it.)
+                    if scopes[offset].scope != nil, project.targets.contains(where: { $0.isApplication || isExtension($0) }) {
                         scopes[offset] = TargetScope(scope: nil, reason: "target \(library) (\(kind(of: project.targets[offset]))) is used only by "
                                                      + "test targets: the app does not build it")
                         changed = true
