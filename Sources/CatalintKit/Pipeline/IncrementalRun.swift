@@ -58,7 +58,9 @@ struct IncrementalRun {
         if !fresh.isEmpty && index == nil { _ = projectIndex() }  // the snapshot keeps the index of what was read
         var result = LintResult(diagnostics: diagnose(inputs, again: again, outputs: outputs, index: again.isEmpty ? ProjectIndex() : projectIndex()),
                                 paths: inputs.map(\.path).sorted())
-        result.unindexed = others.compactMap { input in snapshot.records[input.path]?.skipped.map { UnindexedFile(path: input.path, reason: $0) } }
+        result.unindexed = others.compactMap { input in
+            (outputs[input.path]?.skippedReason ?? snapshot.records[input.path]?.skipped).map { UnindexedFile(path: input.path, reason: $0) }
+        }
         if recording { result.reread = fresh.count }
         return result
     }
@@ -96,6 +98,8 @@ struct IncrementalRun {
         var outputs: [String: FileOutput] = [:]
         for (input, output) in zip(fresh, processor.outputs(for: fresh, jobs: options.jobs, progress: counter)) {
             outputs[input.path] = output
+            // Without a cache there is no next run: nothing to record.
+            guard recording else { continue }
             snapshot.records[input.path] = RunSnapshot.Record(stamp: states[input.path]?.stamp, contentHash: output.contentHash ?? 0,
                                                               scope: scopeLabel(input.path), skipped: output.skippedReason,
                                                               index: Blob(output.index), declarations: Blob(output.index.exports), linted: nil)
@@ -121,7 +125,7 @@ struct IncrementalRun {
                 index.merge(part)
             }
         }
-        snapshot.index = Blob(index)
+        if recording { snapshot.index = Blob(index) }
         return index
     }
 

@@ -69,11 +69,13 @@ private struct NestingScanner {
         }
     }
 
+    @inline(__always)
     private func at(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
 
     // MARK: Strings
 
     /// One step inside a string literal: an escape or interpolation, its end, or a character.
+    @inline(__always)
     private mutating func readInString(_ byte: UInt8, multiline: Bool, pounds: Int) {
         if byte == UInt8(ascii: "\\") {
             readEscape(pounds: pounds)
@@ -135,6 +137,7 @@ private struct NestingScanner {
     // MARK: Code
 
     /// One step in code: a comment, a string, a bracket, an operator, or any other byte.
+    @inline(__always)
     private mutating func readInCode(_ byte: UInt8) {
         switch byte {
         case UInt8(ascii: "/") where at(offset + 1) == UInt8(ascii: "/"):
@@ -189,6 +192,7 @@ private struct NestingScanner {
     }
 
     /// One level deeper: a bracket, or an interpolation.
+    @inline(__always)
     private mutating func openBracket() {
         depth += 1
         chains.append(0)
@@ -198,6 +202,7 @@ private struct NestingScanner {
         }
     }
 
+    @inline(__always)
     private mutating func closeBracket(_ byte: UInt8) {
         if case .interpolation(let start)? = contexts.last, depth - 1 == start, byte == UInt8(ascii: ")") {
             contexts.removeLast()
@@ -226,6 +231,7 @@ private struct NestingScanner {
         offset = end
     }
 
+    @inline(__always)
     private mutating func addToChain() {
         chains[chains.count - 1] += 1
         if chains[chains.count - 1] > found.longestChain {
@@ -234,6 +240,7 @@ private struct NestingScanner {
         }
     }
 
+    @inline(__always)
     private static func isOperator(_ byte: UInt8) -> Bool {
         switch byte {
         case UInt8(ascii: "+"), UInt8(ascii: "-"), UInt8(ascii: "*"), UInt8(ascii: "/"), UInt8(ascii: "%"), UInt8(ascii: "<"), UInt8(ascii: ">"),
