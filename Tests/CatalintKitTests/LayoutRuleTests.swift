@@ -8,6 +8,25 @@ final class LayoutRuleTests: XCTestCase {
         lint(sources).filter { $0.rule == "idiom-layout-decision" || $0.rule == "hard-coded-size" }
     }
 
+    // MARK: Names
+
+    func testCamelCaseWordsOfASCIINamesAreThoseOfTheUnicodeReading() {
+        let names = ["UIEdgeInsets", "numberOfColumns", "contentInset", "URLSessionTask", "iPad", "isiOSAppOnMac",
+                     "_private", "cell2Width", "HTTP2Frame", "a", "", "ABC", "x_y_Z", "columnCount__", "UIScreen"]
+        for name in names { XCTAssertEqual(camelCaseWords(name), unicodeCamelCaseWords(name), name) }
+        XCTAssertEqual(camelCaseWords("UIEdgeInsets"), ["ui", "edge", "insets"])
+        XCTAssertEqual(camelCaseWords("numberOfColumns"), ["number", "of", "columns"])
+        // Seeded random names over letters, digits and underscores: the two readings agree.
+        var generator = SeededGenerator(seed: 20)
+        let alphabet = Array("aZbYcX_09mMqQ")
+        for _ in 0..<2_000 {
+            let name = String((0..<Int.random(in: 0...12, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            XCTAssertEqual(camelCaseWords(name), unicodeCamelCaseWords(name), name)
+        }
+        // A name with letters beyond ASCII is read by Character.
+        XCTAssertEqual(camelCaseWords("ÉcranLargeur"), ["écran", "largeur"])
+    }
+
     // MARK: Helpers across files
 
     func testAHelperOnUIDeviceInAnotherFileIsFollowed() {

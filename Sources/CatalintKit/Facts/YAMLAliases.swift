@@ -48,7 +48,7 @@ enum YAMLAliases {
         var walk = Walk(source: source, stand: stand)
         var failure: Error?
         do {
-            var documents = try compose_all(yaml: copy).makeIterator()
+            var documents = try compose_all(yaml: copy, .default, .default, .utf8).makeIterator()
             while let document = documents.next() {
                 _ = walk.size(of: document, inKey: false)
                 if walk.refusal != nil { break }

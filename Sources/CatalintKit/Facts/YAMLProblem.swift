@@ -23,7 +23,7 @@ enum YAMLProblem {
             }
         }
         guard let error = error as? DecodingError else { return (start, "\(error)") }
-        let root = decoded ?? (try? Yams.compose(yaml: source.text))
+        let root = decoded ?? (try? Yams.compose(yaml: source.text, .default, .default, .utf8))
         func place(_ path: [CodingKey], key: Bool) -> SourcePosition {
             guard let root, let node = Self.node(at: path, in: root, wantKey: key), let mark = node.mark else { return start }
             return source.position(line: mark.line, scalarColumn: mark.column)

@@ -47,7 +47,7 @@ struct InterfaceFileLowering {
         }
         var documents = 0
         do {
-            var iterator = try compose_all(yaml: source.text).makeIterator()
+            var iterator = try compose_all(yaml: source.text, .default, .default, .utf8).makeIterator()
             while let document = iterator.next() {
                 documents += 1
                 lowerDocument(document, number: documents)

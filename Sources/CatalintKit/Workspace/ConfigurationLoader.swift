@@ -184,7 +184,7 @@ public enum ConfigurationLoader {
                 return
             }
             do {
-                root = try Yams.compose(yaml: text)
+                root = try Yams.compose(yaml: text, .default, .default, .utf8)
             } catch {
                 problems.append(YAMLProblem.describe(error, in: source))
                 return

@@ -379,7 +379,7 @@ extension XcodeProject {
                             line: refusal.position.line, column: refusal.position.column)
         }
         do {
-            guard let node = try Yams.compose(yaml: text), node.mapping != nil else {
+            guard let node = try Yams.compose(yaml: text, .default, .default, .utf8), node.mapping != nil else {
                 throw ReadError(description: "not a YAML mapping")
             }
             root = node

@@ -68,7 +68,7 @@ struct NameClassifier: Sendable, Hashable, Codable {
     /// True when `phrase`'s words come in a row in `parts`.
     private static func contains(_ parts: [String], _ phrase: [String]) -> Bool {
         guard parts.count >= phrase.count else { return false }
-        return (0...(parts.count - phrase.count)).contains { Array(parts[$0..<$0 + phrase.count]) == phrase }
+        return (0...(parts.count - phrase.count)).contains { parts[$0..<$0 + phrase.count].elementsEqual(phrase) }
     }
 
     /// The geometry of `idiom-layout-decision`'s knowledge: decided by the last word.
