@@ -16,7 +16,8 @@ run by run (ABBA) so that the noise of this shared machine falls on both alike:
   warm       the same lint again with nothing changed, after one run that fills the cache.
   one file   in a copy of the swift-syntax part (with a .catalint.yml, so it is the project), a
              comment appended to one mid-sized file before each run, then `catalint lint .`,
-             `catalint lint FILE` and `catalint lint --stdin-filename FILE -`.
+             `catalint lint FILE` and `catalint lint --stdin-filename FILE -`; then the same in a
+             copy of the whole perf corpus, linted from its root with --idiom mac (not with --quick).
   callgrind  instructions (valgrind --tool=callgrind) of catalint -j 1 and of swift-frontend
              -parse on a fixed subset: the first 40 Swift files of swift-syntax/Sources/SwiftParser
              (catalint's: the median of 3 runs). Unlike times, these move by 3% at most between runs
@@ -90,6 +91,8 @@ def main():
         result["workloads"] = [measure_cold(options, catalint, frontend, cache, work, w) for w in workloads]
         result["warm"] = measure_warm(options, catalint, cache, work, workloads[0], result["workloads"][0])
         result["one_file"] = measure_one_file(options, catalint, cache, corpus, work)
+        if not options.quick:
+            result["one_file_corpus"] = measure_one_file(options, catalint, cache, corpus, work, whole=True)
         result["callgrind"] = None if options.skip_callgrind else \
             measure_callgrind(catalint, frontend, cache, corpus, work)
     finally:
@@ -407,14 +410,19 @@ def measure_warm(options, catalint, cache, work, workload, cold):
     return result
 
 
-def measure_one_file(options, catalint, cache, corpus, work):
-    project = os.path.join(work, "project")
-    shutil.copytree(os.path.join(corpus, PROJECT_PART), project, symlinks=True)
-    with open(os.path.join(project, ".catalint.yml"), "w") as handle:
-        handle.write("# Written by scripts/benchmark.py: this folder is the project.\nidiom: mac\n")
+def measure_one_file(options, catalint, cache, corpus, work, whole=False):
+    """One file edited between runs: in a copy of the swift-syntax part made the project by a
+    .catalint.yml, or (whole) in a copy of the whole perf corpus linted from its root as it is."""
+    project = os.path.join(work, "corpus" if whole else "project")
+    shutil.rmtree(project, ignore_errors=True)
+    shutil.copytree(corpus if whole else os.path.join(corpus, PROJECT_PART), project, symlinks=True)
+    if not whole:
+        with open(os.path.join(project, ".catalint.yml"), "w") as handle:
+            handle.write("# Written by scripts/benchmark.py: this folder is the project.\nidiom: mac\n")
     swift, _ = walk(project)
-    if CHANGED_FILE in swift:
-        changed = CHANGED_FILE
+    wanted = os.path.join(PROJECT_PART, CHANGED_FILE) if whole else CHANGED_FILE
+    if wanted in swift:
+        changed = wanted
     else:
         by_size = sorted(swift, key=lambda p: (os.path.getsize(os.path.join(project, p)), p))
         changed = by_size[len(by_size) // 2]
@@ -423,8 +431,10 @@ def measure_one_file(options, catalint, cache, corpus, work):
         original = handle.read()
     if not original.endswith(b"\n"):
         original += b"\n"
-    progress(f"one changed file: {changed} in {PROJECT_PART} ({lines} lines)")
-    base = [catalint, "lint"] + cache_arguments(cache, work, cold=False) + ["-j", str(options.jobs)]
+    scope = "the perf corpus" if whole else PROJECT_PART
+    progress(f"one changed file: {changed} in {scope} ({lines} lines)")
+    base = [catalint, "lint"] + cache_arguments(cache, work, cold=False) + ["-j", str(options.jobs)] \
+        + (["--idiom", "mac"] if whole else [])
     edited = os.path.join(work, "edited.swift")
     cases = [("project", "catalint lint .", base + ["."], None),
              ("file", f"catalint lint {changed}", base + [changed], None),
@@ -443,7 +453,8 @@ def measure_one_file(options, catalint, cache, corpus, work):
             times[key].append(done["wall"])
         progress(f"  run {index + 1}/{options.runs}: " +
                  ", ".join(f"{key} {times[key][-1]:.3f} s" for key, _, _, _ in cases))
-    return {"project": PROJECT_PART, "lines": lines, "files": len(swift), "file": changed,
+    shutil.rmtree(project, ignore_errors=True)
+    return {"project": scope, "lines": lines, "files": len(swift), "file": changed,
             "statuses": sorted(statuses),
             "cases": [dict(summary(times[key]), key=key, command=label) for key, label, _, _ in cases]}
 
@@ -523,7 +534,7 @@ def targets(result):
     rows.append({"target": f"warm, nothing changed <= {TARGET_WARM_SHARE:.0%} of cold ({name})",
                  "value": f"{warm['share']:.0%}" + ("" if warm["cache"] else " (no cache)"),
                  "met": warm["share"] <= TARGET_WARM_SHARE})
-    for case in result["one_file"]["cases"]:
+    for case in result["one_file"]["cases"] + result.get("one_file_corpus", {}).get("cases", []):
         rows.append({"target": f"one changed file, {case['command']} <= {TARGET_ONE_FILE_S} s",
                      "value": f"{case['median']:.3f} s", "met": case["median"] <= TARGET_ONE_FILE_S})
     return rows
@@ -618,15 +629,15 @@ def print_report(result):
     else:
         print(f"warm, nothing changed, {name}: no cache: warm = cold, 100% of cold "
               f"(target <= {TARGET_WARM_SHARE:.0%}): not met")
-    one = result["one_file"]
-    print(f"one changed file, {one['file']} in {one['project']} ({one['files']} files, {one['lines']:,} lines), "
-          f"a comment appended before each run:")
-    width = max(len(c["command"]) for c in one["cases"])
-    for case in one["cases"]:
-        print(f"  {case['command'].ljust(width)}  {spread(case)} s  (target <= {TARGET_ONE_FILE_S} s): "
-              f"{verdict(case['median'], TARGET_ONE_FILE_S)}")
-    if any(s not in (0, 1) for s in one["statuses"]):
-        print(f"  WARNING: catalint exited {one['statuses']}")
+    for one in [result["one_file"]] + ([result["one_file_corpus"]] if "one_file_corpus" in result else []):
+        print(f"one changed file, {one['file']} in {one['project']} ({one['files']} files, {one['lines']:,} lines), "
+              f"a comment appended before each run:")
+        width = max(len(c["command"]) for c in one["cases"])
+        for case in one["cases"]:
+            print(f"  {case['command'].ljust(width)}  {spread(case)} s  (target <= {TARGET_ONE_FILE_S} s): "
+                  f"{verdict(case['median'], TARGET_ONE_FILE_S)}")
+        if any(s not in (0, 1) for s in one["statuses"]):
+            print(f"  WARNING: catalint exited {one['statuses']}")
     grind = result["callgrind"]
     if grind is None:
         pass

@@ -63,6 +63,32 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertFalse(configuration.isIncluded("/project/Tools/Y.swift"))
     }
 
+    func testAbsolutePathsKeepNormalPathsAndNormalizeTheRest() {
+        // The reading by string that `isNormal` replaces, as the reference.
+        func reference(_ path: String) -> Bool {
+            !path.isEmpty && !path.hasSuffix("/") && !path.contains("//") && !path.contains("/./") && !path.contains("/../")
+                && !path.hasSuffix("/.") && !path.hasSuffix("/..")
+        }
+        var generator = SeededGenerator(seed: 84)
+        let pieces = ["/", ".", "..", "a", "b.swift", "...", ".git", "/"]
+        for _ in 0..<3_000 {
+            let path = (0..<Int.random(in: 0...7, using: &generator)).map { _ in pieces.randomElement(using: &generator)! }.joined()
+            XCTAssertEqual(Configuration.isNormal(path), reference(path), path)
+        }
+        // The folder of a path, and its ancestors, by bytes: as NSString and the reading by Character give them.
+        for _ in 0..<3_000 {
+            let parts = (0..<Int.random(in: 1...5, using: &generator)).map { _ in ["a", "b.swift", "é", "...", ".git"].randomElement(using: &generator)! }
+            let path = "/" + parts.joined(separator: "/")
+            XCTAssertEqual(IdiomDetection.parent(of: path), (path as NSString).deletingLastPathComponent, path)
+            XCTAssertEqual(IdiomDetection.parent(of: path + "/"), (path + "/" as NSString).deletingLastPathComponent, path)
+        }
+        XCTAssertEqual(IdiomDetection.selfAndAncestors("/a/é/c.swift"), ["/a/é/c.swift", "/a/é", "/a", "/"])
+        XCTAssertEqual(Configuration.absolute("/a/./b/../c.swift"), "/a/c.swift")
+        XCTAssertEqual(Configuration.absolute("/a//b/"), "/a/b")
+        XCTAssertEqual(Configuration.absolute("/a/.../b"), "/a/.../b")
+        XCTAssertEqual(Configuration.absolute("/a/b/.."), "/a")
+    }
+
     func testEmptyFileIsTheDefaults() throws {
         let configuration = try parse("# nothing yet\n")
         XCTAssertEqual(configuration.idiom, .auto)

@@ -165,7 +165,7 @@ public final class BuildMembership: @unchecked Sendable {
 
     private func judge(_ path: String) -> BuildJudgement? {
         guard let kind = InputKind(path: path), kind != .interfaceDescription else { return nil }
-        for folder in IdiomDetection.selfAndAncestors((path as NSString).deletingLastPathComponent) {
+        for folder in IdiomDetection.selfAndAncestors(IdiomDetection.parent(of: path)) {
             switch projects(in: folder) {
             case .none:
                 continue

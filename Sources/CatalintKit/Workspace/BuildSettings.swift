@@ -10,12 +10,13 @@ struct BuildSetting: Equatable {
 
     /// The key without its conditions.
     var key: String {
-        written.firstIndex(of: "[").map { String(written[..<$0]).trimmingCharacters(in: .whitespaces) } ?? written
+        // By UTF-8 bytes: a search by Character made resolving settings a tenth of a warm run.
+        written.utf8.firstIndex(of: UInt8(ascii: "[")).map { String(written[..<$0]).trimmingCharacters(in: .whitespaces) } ?? written
     }
 
     /// `sdk=macosx*`, `arch=arm64`, `config=Debug`: the conditions in brackets, however grouped.
     var conditions: [String] {
-        guard let open = written.firstIndex(of: "[") else { return [] }
+        guard let open = written.utf8.firstIndex(of: UInt8(ascii: "[")) else { return [] }
         return written[open...].split(whereSeparator: { "[],".contains($0) })
             .map { $0.trimmingCharacters(in: .whitespaces) }.filter { !$0.isEmpty }
     }

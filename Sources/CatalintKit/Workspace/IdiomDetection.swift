@@ -149,9 +149,28 @@ public enum IdiomDetection {
     // MARK: Paths
 
     /// `base` and `path` joined (an absolute `path` stands alone), with `.` and `..` worked out.
+    /// The folder holding `path`, as `NSString.deletingLastPathComponent` gives it for an absolute
+    /// path (`/a/b/c.swift` -> `/a/b`, `/a` -> `/`; trailing slashes ignored; `""` for a bare name),
+    /// by UTF-8 bytes: NSString's took a tenth of a warm run, once per file.
+    static func parent(of path: String) -> String {
+        let slash = UInt8(ascii: "/")
+        var end = path.utf8.endIndex
+        while end > path.utf8.startIndex, path.utf8[path.utf8.index(before: end)] == slash,
+              path.utf8.index(before: end) != path.utf8.startIndex {
+            end = path.utf8.index(before: end)
+        }
+        let trimmed = path.utf8[..<end]
+        guard let last = trimmed.lastIndex(of: slash) else { return "" }
+        if last == path.utf8.startIndex { return "/" }
+        var cut = last
+        while cut > path.utf8.startIndex, path.utf8[path.utf8.index(before: cut)] == slash { cut = path.utf8.index(before: cut) }
+        return cut == path.utf8.startIndex ? "/" : String(path[..<cut])
+    }
+
     static func join(_ base: String, _ path: String) -> String {
         var parts: [Substring] = []
-        for part in ((path.hasPrefix("/") ? path : base + "/" + path).split(separator: "/")) {
+        for bytes in (path.hasPrefix("/") ? path : base + "/" + path).utf8.split(separator: UInt8(ascii: "/")) {
+            let part = Substring(bytes)
             if part == "." { continue }
             if part == ".." { _ = parts.popLast(); continue }
             parts.append(part)
@@ -168,7 +187,8 @@ public enum IdiomDetection {
     static func selfAndAncestors(_ path: String) -> [String] {
         var result = [path]
         var current = Substring(path)
-        while let slash = current.lastIndex(of: "/"), slash != current.startIndex {
+        // By UTF-8 bytes: `/` is one byte, and a search by Character costs ten times as much.
+        while let slash = current.utf8.lastIndex(of: UInt8(ascii: "/")), slash != current.startIndex {
             current = current[..<slash]
             result.append(String(current))
         }
