@@ -6,6 +6,18 @@ final class SuppressionTests: XCTestCase {
         lint([(path, source)]).map { "\($0.position.line):\($0.position.column) \($0.rule)" }
     }
 
+    func testContainsBytesIsStringContains() {
+        var generator = SeededGenerator(seed: 38)
+        let alphabet = Array("ca:tlin é/")
+        for _ in 0..<3_000 {
+            let text = String((0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            let needle = ["catalint:", "a", "", "é", "n:", "lint"].randomElement(using: &generator)!
+            XCTAssertEqual(text.containsBytes(of: needle), needle.isEmpty || text.contains(needle), "\(text) / \(needle)")
+        }
+        XCTAssertTrue("// catalint:disable".containsBytes(of: "catalint:"))
+        XCTAssertFalse("// catalint disable".containsBytes(of: "catalint:"))
+    }
+
     func testEveryCommentForm() {
         let source = """
         let a = UIStepper() // catalint:disable:this unavailable-control - replaced on the Mac

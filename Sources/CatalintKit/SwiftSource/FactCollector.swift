@@ -541,7 +541,7 @@ final class FactCollector: TypeScopeVisitor {
         let receiverText = receiver.map { $0.trimmedDescription } ?? ""
         return EditSite(statementStart: start, statementEnd: file.position(at: item.endPositionBeforeTrailingTrivia),
                         indentation: String(decoding: bytes[lineStart..<indent], as: UTF8.self),
-                        receiver: receiverText.contains("\n") ? nil : receiverText, wrappable: Self.isWrappable(item))
+                        receiver: receiverText.utf8.contains(UInt8(ascii: "\n")) ? nil : receiverText, wrappable: Self.isWrappable(item))
     }
 
     /// Whether wrapping the statement in an `if` keeps its meaning: an assignment, or a call on
@@ -1049,7 +1049,7 @@ final class FactCollector: TypeScopeVisitor {
         guard isModifier || lookupLocal(name) == nil else { return }
         let arguments = node.arguments.flatMap { IdiomConditions.identifiers(in: $0.expression) }
         let argumentText = node.arguments.trimmedDescription
-        let shown = argumentText.count <= 40 && !argumentText.contains("\n") ? argumentText : "…"
+        let shown = argumentText.count <= 40 && !argumentText.utf8.contains(UInt8(ascii: "\n")) ? argumentText : "…"
         var spelling = (isModifier ? "." : "") + name
         if node.leftParen != nil || !isModifier { spelling += "(\(shown))" }
         facts.calls.append(CallFact(name: name, argumentNames: arguments, spelling: spelling, position: file.position(of: nameToken),
