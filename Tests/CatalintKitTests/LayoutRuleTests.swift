@@ -27,6 +27,15 @@ final class LayoutRuleTests: XCTestCase {
         XCTAssertEqual(camelCaseWords("ÉcranLargeur"), ["écran", "largeur"])
     }
 
+    func testTheByteLookBeforeReadingAHelperValueKnowsEveryIdiomWord() {
+        for word in IndexBuilder.idiomWords {
+            let bytes = Array("x == \(word)".utf8)
+            XCTAssertTrue(IndexBuilder.mayHoldIdiomWord(bytes, from: 0, to: bytes.count), word)
+        }
+        let plain = Array("let count = items.count + 1".utf8)
+        XCTAssertFalse(IndexBuilder.mayHoldIdiomWord(plain, from: 0, to: plain.count))
+    }
+
     // MARK: Helpers across files
 
     func testAHelperOnUIDeviceInAnotherFileIsFollowed() {

@@ -28,11 +28,11 @@ final class IndexBuilder: TypeScopeVisitor {
         var helper: HelperValue?
         var anchor: Syntax?
         if let value {
-            guard Self.mayBeHelper(value, isBool: isBool) else { return }
+            guard mayBeHelper(value, isBool: isBool) else { return }
             helper = conditions.helperValue(of: value, isBool: isBool)
             anchor = Syntax(value)
         } else if let body {
-            if let single = IdiomConditions.singleExpression(body), Self.mayBeHelper(single, isBool: isBool) {
+            if let single = IdiomConditions.singleExpression(body), mayBeHelper(single, isBool: isBool) {
                 helper = conditions.helperValue(of: single, isBool: isBool)
                 anchor = Syntax(single)
             }
@@ -55,7 +55,7 @@ final class IndexBuilder: TypeScopeVisitor {
             helper = isBool ? Self.condition(paths, conditions) : Self.members(paths)
             anchor = Syntax(value)
         }
-        if helper == nil, !isBool, typeName != nil, let value, Self.mayBeHelper(value, isBool: false) || value.unwrapped.is(TernaryExprSyntax.self) {
+        if helper == nil, !isBool, typeName != nil, let value, mayBeHelper(value, isBool: false) || value.unwrapped.is(TernaryExprSyntax.self) {
             // `static let sheetStyle: UIAlertController.Style = isPad ? .alert : .actionSheet`
             helper = Self.members([ReturnPaths.Path(condition: .constant(true), value: value)])
             anchor = Syntax(value)
@@ -95,13 +95,15 @@ final class IndexBuilder: TypeScopeVisitor {
     }
 
     /// The idioms' member names, and the names that read the idiom.
-    private static let idiomWords: Set<String> = ["userInterfaceIdiom", "UI_USER_INTERFACE_IDIOM", "isMacCatalystApp", "macCatalyst",
+    static let idiomWords: Set<String> = ["userInterfaceIdiom", "UI_USER_INTERFACE_IDIOM", "isMacCatalystApp", "macCatalyst",
                                                   "pad", "phone", "mac", "tv", "carPlay", "vision", "unspecified"]
 
     /// A cheap look before the real reading: a value can be a helper only when it names the idiom
     /// (or one of its cases), or, for a `Bool`, when it is made of names (`!isPad`, `isPad || isMac`).
-    static func mayBeHelper(_ value: ExprSyntax, isBool: Bool) -> Bool {
-        if namesIdiom(value) { return true }
+    func mayBeHelper(_ value: ExprSyntax, isBool: Bool) -> Bool {
+        // The bytes first: a value whose text holds none of the words has no token that is one.
+        let start = value.positionAfterSkippingLeadingTrivia.utf8Offset, end = value.endPositionBeforeTrailingTrivia.utf8Offset
+        if Self.mayHoldIdiomWord(file.source.utf8, from: start, to: end), Self.namesIdiom(value) { return true }
         guard isBool else { return false }
         let value = value.unwrapped
         return value.is(PrefixOperatorExprSyntax.self) || value.is(InfixOperatorExprSyntax.self)
@@ -143,6 +145,37 @@ final class IndexBuilder: TypeScopeVisitor {
                     if has(".pad", at: index) || has(".phone", at: index) || has(".mac", at: index) { return true }
                 default:
                     break
+                }
+                index += 1
+            }
+            return false
+        }
+    }
+
+    /// True when the bytes from `start` to `end` hold one of `idiomWords` (`mac` stands for
+    /// `macCatalyst` too): a node whose text holds none has no identifier that is one.
+    static func mayHoldIdiomWord(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            let end = min(end, buffer.count)
+            func has(_ text: StaticString, at index: Int) -> Bool {
+                let count = text.utf8CodeUnitCount
+                guard index + count <= end else { return false }
+                let pointer = text.utf8Start
+                for offset in 0..<count where buffer[index + offset] != pointer[offset] { return false }
+                return true
+            }
+            var index = max(start, 0)
+            while index < end {
+                switch buffer[index] {
+                case UInt8(ascii: "u"): if has("userInterfaceIdiom", at: index) || has("unspecified", at: index) { return true }
+                case UInt8(ascii: "U"): if has("UI_USER_INTERFACE_IDIOM", at: index) { return true }
+                case UInt8(ascii: "i"): if has("isMacCatalystApp", at: index) { return true }
+                case UInt8(ascii: "m"): if has("mac", at: index) { return true }
+                case UInt8(ascii: "p"): if has("pad", at: index) || has("phone", at: index) { return true }
+                case UInt8(ascii: "t"): if has("tv", at: index) { return true }
+                case UInt8(ascii: "c"): if has("carPlay", at: index) { return true }
+                case UInt8(ascii: "v"): if has("vision", at: index) { return true }
+                default: break
                 }
                 index += 1
             }
