@@ -125,63 +125,18 @@ final class IndexBuilder: TypeScopeVisitor {
     /// True when the bytes from `start` to `end` hold `Idiom`, `IDIOM`, `Catalyst`, `.pad`, `.phone`
     /// or `.mac`: one of them is in any body that names the idiom or the Mac.
     private static func mayNameIdiom(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            let end = min(end, buffer.count)
-            func has(_ text: StaticString, at index: Int) -> Bool {
-                let count = text.utf8CodeUnitCount
-                guard index + count <= end else { return false }
-                let pointer = text.utf8Start
-                for offset in 0..<count where buffer[index + offset] != pointer[offset] { return false }
-                return true
-            }
-            var index = max(start, 0)
-            while index < end {
-                switch buffer[index] {
-                case UInt8(ascii: "I"):
-                    if has("Idiom", at: index) || has("IDIOM", at: index) { return true }
-                case UInt8(ascii: "C"):
-                    if has("Catalyst", at: index) { return true }
-                case UInt8(ascii: "."):
-                    if has(".pad", at: index) || has(".phone", at: index) || has(".mac", at: index) { return true }
-                default:
-                    break
-                }
-                index += 1
-            }
-            return false
-        }
+        idiomSpellings.occur(in: bytes, from: start, to: end)
     }
 
-    /// True when the bytes from `start` to `end` hold one of `idiomWords` (`mac` stands for
-    /// `macCatalyst` too): a node whose text holds none has no identifier that is one.
+    private static let idiomSpellings = BytePatterns(["Idiom", "IDIOM", "Catalyst", ".pad", ".phone", ".mac"])
+
+    /// True when the bytes from `start` to `end` hold one of `idiomWords`: a node whose text holds
+    /// none has no identifier that is one.
     static func mayHoldIdiomWord(_ bytes: [UInt8], from start: Int, to end: Int) -> Bool {
-        bytes.withUnsafeBufferPointer { buffer in
-            let end = min(end, buffer.count)
-            func has(_ text: StaticString, at index: Int) -> Bool {
-                let count = text.utf8CodeUnitCount
-                guard index + count <= end else { return false }
-                let pointer = text.utf8Start
-                for offset in 0..<count where buffer[index + offset] != pointer[offset] { return false }
-                return true
-            }
-            var index = max(start, 0)
-            while index < end {
-                switch buffer[index] {
-                case UInt8(ascii: "u"): if has("userInterfaceIdiom", at: index) || has("unspecified", at: index) { return true }
-                case UInt8(ascii: "U"): if has("UI_USER_INTERFACE_IDIOM", at: index) { return true }
-                case UInt8(ascii: "i"): if has("isMacCatalystApp", at: index) { return true }
-                case UInt8(ascii: "m"): if has("mac", at: index) { return true }
-                case UInt8(ascii: "p"): if has("pad", at: index) || has("phone", at: index) { return true }
-                case UInt8(ascii: "t"): if has("tv", at: index) { return true }
-                case UInt8(ascii: "c"): if has("carPlay", at: index) { return true }
-                case UInt8(ascii: "v"): if has("vision", at: index) { return true }
-                default: break
-                }
-                index += 1
-            }
-            return false
-        }
+        idiomWordBytes.occur(in: bytes, from: start, to: end)
     }
+
+    private static let idiomWordBytes = BytePatterns(idiomWords.sorted())
 
     private static func namesIdiom(_ node: some SyntaxProtocol) -> Bool {
         for token in node.tokens(viewMode: .sourceAccurate) {
@@ -319,5 +274,38 @@ enum PadStyleFinder {
         let finder = Finder(viewMode: .sourceAccurate)
         finder.walk(accessors)
         return finder.pad && !finder.other
+    }
+}
+
+/// Words to look for in a file's bytes, before reading its tokens.
+struct BytePatterns: Sendable {
+    /// Whether some word starts with each byte value.
+    private let starts: [Bool]
+    private let words: [[UInt8]]
+
+    init(_ words: [String]) {
+        self.words = words.map { Array($0.utf8) }.filter { !$0.isEmpty }
+        var starts = [Bool](repeating: false, count: 256)
+        for word in self.words { starts[Int(word[0])] = true }
+        self.starts = starts
+    }
+
+    /// True when one of the words occurs in `bytes` from `start` to `end`.
+    func occur(in bytes: [UInt8], from start: Int, to end: Int) -> Bool {
+        bytes.withUnsafeBufferPointer { buffer in
+            starts.withUnsafeBufferPointer { starts in
+                let end = min(end, buffer.count)
+                var index = max(start, 0)
+                while index < end {
+                    if starts[Int(buffer[index])] {
+                        for word in words where index + word.count <= end && word.indices.allSatisfy({ buffer[index + $0] == word[$0] }) {
+                            return true
+                        }
+                    }
+                    index += 1
+                }
+                return false
+            }
+        }
     }
 }
