@@ -73,6 +73,7 @@ struct LayoutDecisionKnowledge: KnowledgeKind, Equatable {
     var geometryValues: [String] = []
     var geometryWords: [String] = []
     var countWords: [String] = []
+    var settingWords: [String] = []
     var nonGeometryWords: [String] = []
     var adaptiveWords: [String] = []
     var nonAdaptiveWords: [String] = []
@@ -84,6 +85,8 @@ struct LayoutDecisionKnowledge: KnowledgeKind, Equatable {
         .list("geometry_words", \.geometryWords,
               "Camel-case words added to those that make an identifier geometry when they are its last word (inset in contentInset)."),
         .list("count_words", \.countWords, "Last words (count, number) added to those that make an identifier geometry after a geometry word (columnCount)."),
+        .list("setting_words", \.settingWords,
+              "Last words added to those that name where a value is kept (setting in gridSizeSetting): the words before them decide whether it is geometry."),
         .list("non_geometry_words", \.nonGeometryWords,
               "Words added to those that make an identifier not geometry (font in fontSize); a camel-case entry, its words in a row (contentOffset)."),
         .list("adaptive_words", \.adaptiveWords,

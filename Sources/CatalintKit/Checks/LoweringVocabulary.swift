@@ -59,6 +59,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     var geometryValues: Set<String> = []
     var geometryWords: Set<String> = []
     var countWords: Set<String> = []
+    var settingWords: Set<String> = []
     var nonGeometryWords: Set<String> = []
     /// The rule's own test of geometry, from the same words.
     private var geometry = NameClassifier(words: [])
@@ -105,6 +106,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                     geometryValues.formUnion(layout.geometryValues)
                     geometryWords.formUnion(layout.geometryWords)
                     countWords.formUnion(layout.countWords)
+                    settingWords.formUnion(layout.settingWords)
                     nonGeometryWords.formUnion(layout.nonGeometryWords)
                     adaptiveWords.formUnion(layout.adaptiveWords.map { $0.lowercased() })
                     nonAdaptiveWords.formUnion(layout.nonAdaptiveWords.map { $0.lowercased() })
@@ -130,6 +132,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
         layout.geometryNames = geometryNames.sorted()
         layout.geometryWords = geometryWords.sorted()
         layout.countWords = countWords.sorted()
+        layout.settingWords = settingWords.sorted()
         layout.nonGeometryWords = nonGeometryWords.sorted()
         geometry = NameClassifier.geometry(layout)
     }

@@ -548,10 +548,12 @@ struct IdiomDecisionReader {
                 node = parent
                 continue
             }
-            // The single expression of a computed property, function or closure is what it returns.
+            // The single expression of a computed property (or of its `get`), function or closure
+            // is what it returns.
             if let item = parent.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self), list.count == 1,
                list.parent?.is(AccessorBlockSyntax.self) == true || list.parent?.parent?.is(FunctionDeclSyntax.self) == true
-                || list.parent?.is(ClosureExprSyntax.self) == true {
+                || list.parent?.is(ClosureExprSyntax.self) == true
+                || list.parent?.parent?.as(AccessorDeclSyntax.self)?.accessorSpecifier.tokenKind == .keyword(.get) {
                 return enclosingName(of: parent).map { [$0] }
             }
             if parent.is(ExpressionStmtSyntax.self) {

@@ -45,6 +45,9 @@ struct NameClassifier: Sendable, Hashable, Codable {
     var excludedPhrases: [[String]] = []
     /// Last words that make a name match after a matching word (`count` in `columnCount`).
     var countWords: Set<String> = []
+    /// Last words that name where a value is kept (`setting` in `gridSizeSetting`): the words
+    /// before them decide.
+    var settingWords: Set<String> = []
     /// Only the last word of a name, the noun it names, decides (`contentInset` is an inset;
     /// `secondaryColumnToolbarItem` is a toolbar item).
     var lastWordDecides = false
@@ -75,13 +78,16 @@ struct NameClassifier: Sendable, Hashable, Codable {
     static func geometry(_ knowledge: LayoutDecisionKnowledge) -> NameClassifier {
         var classifier = NameClassifier(names: knowledge.geometryNames, words: knowledge.geometryWords, excludedWords: knowledge.nonGeometryWords)
         classifier.countWords = Set(knowledge.countWords.map { $0.lowercased() })
+        classifier.settingWords = Set(knowledge.settingWords.map { $0.lowercased() })
         classifier.lastWordDecides = true
         return classifier
     }
 
     func matches(_ identifier: String) -> Bool {
         if names.contains(identifier) { return true }
-        let parts = camelCaseWords(identifier)
+        var parts = camelCaseWords(identifier)
+        // `albumsGridSizeSetting` is judged as `albumsGridSize`: what is kept, not where.
+        while parts.count > 1, let last = parts.last, settingWords.contains(last) { parts.removeLast() }
         guard let last = parts.last, !parts.contains(where: excludedWords.contains),
               !excludedPhrases.contains(where: { Self.contains(parts, $0) }) else { return false }
         if phrases.contains(where: { Self.contains(parts, $0) }) { return true }
