@@ -1,4 +1,6 @@
 import XCTest
+import SwiftParser
+import SwiftSyntax
 @testable import CatalintKit
 
 /// The layout rules' semantics beyond one-file examples: helpers declared in other files, the
@@ -27,11 +29,29 @@ final class LayoutRuleTests: XCTestCase {
         XCTAssertEqual(camelCaseWords("ÉcranLargeur"), ["écran", "largeur"])
     }
 
-    func testTheByteLookBeforeReadingAHelperValueKnowsEveryIdiomWord() {
-        for word in IndexBuilder.idiomWords {
-            let bytes = Array("x == \(word)".utf8)
-            XCTAssertTrue(IndexBuilder.mayHoldIdiomWord(bytes, from: 0, to: bytes.count), word)
+    func testTheByteLookBeforeReadingAHelperValueNeverHidesAnIdiomWord() throws {
+        // Seeded values made of idiom words, look-alikes (`padding`, `macro`), escaped names and
+        // plain names: whenever the value's tokens name the idiom, its bytes must say so first.
+        let pieces = Array(IndexBuilder.idiomWords) + ["padding", "macro", "`pad`", "`tv`", "isBig", "x", "UIDevice.current", "self", "tvOS"]
+        let joins = [" == .", " && ", " ? ", " : ", ".", "(", ") || "]
+        var generator = SeededGenerator(seed: 17)
+        var named = 0
+        for _ in 0..<1_500 {
+            var text = pieces.randomElement(using: &generator)!
+            for _ in 0..<Int.random(in: 0...3, using: &generator) {
+                text += joins.randomElement(using: &generator)! + pieces.randomElement(using: &generator)!
+            }
+            let source = "let value = \(text)\n"
+            let tree = Parser.parse(source: source)
+            guard let value = tree.statements.first?.item.as(VariableDeclSyntax.self)?.bindings.first?.initializer?.value else { continue }
+            let bytes = Array(source.utf8)
+            let start = value.positionAfterSkippingLeadingTrivia.utf8Offset, end = value.endPositionBeforeTrailingTrivia.utf8Offset
+            if IndexBuilder.namesIdiom(value) {
+                named += 1
+                XCTAssertTrue(IndexBuilder.mayHoldIdiomWord(bytes, from: start, to: end), text)
+            }
         }
+        XCTAssertGreaterThan(named, 500)
         let plain = Array("let count = items.count + 1".utf8)
         XCTAssertFalse(IndexBuilder.mayHoldIdiomWord(plain, from: 0, to: plain.count))
     }

@@ -138,7 +138,7 @@ final class IndexBuilder: TypeScopeVisitor {
 
     private static let idiomWordBytes = BytePatterns(idiomWords.sorted())
 
-    private static func namesIdiom(_ node: some SyntaxProtocol) -> Bool {
+    static func namesIdiom(_ node: some SyntaxProtocol) -> Bool {
         for token in node.tokens(viewMode: .sourceAccurate) {
             if case .identifier(let text) = token.tokenKind, idiomWords.contains(text) { return true }
         }
