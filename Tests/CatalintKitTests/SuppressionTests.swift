@@ -6,16 +6,16 @@ final class SuppressionTests: XCTestCase {
         lint([(path, source)]).map { "\($0.position.line):\($0.position.column) \($0.rule)" }
     }
 
-    func testContainsBytesIsStringContains() {
+    func testBytePatternsFindWhatStringContainsFinds() {
         var generator = SeededGenerator(seed: 38)
         let alphabet = Array("ca:tlin é/")
         for _ in 0..<3_000 {
             let text = String((0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
-            let needle = ["catalint:", "a", "", "é", "n:", "lint"].randomElement(using: &generator)!
-            XCTAssertEqual(text.containsBytes(of: needle), needle.isEmpty || text.contains(needle), "\(text) / \(needle)")
+            let needle = ["catalint:", "a", "é", "n:", "lint"].randomElement(using: &generator)!
+            XCTAssertEqual(BytePatterns([needle]).occur(in: text), text.contains(needle), "\(text) / \(needle)")
         }
-        XCTAssertTrue("// catalint:disable".containsBytes(of: "catalint:"))
-        XCTAssertFalse("// catalint disable".containsBytes(of: "catalint:"))
+        XCTAssertTrue(BytePatterns(["catalint:"]).occur(in: "// catalint:disable"))
+        XCTAssertFalse(BytePatterns(["catalint:"]).occur(in: "// catalint disable"))
     }
 
     func testEveryCommentForm() {

@@ -36,6 +36,7 @@ struct SuppressionDirective: Sendable, Codable {
 /// Swift, `#` comments in YAML, `<!-- -->` comments in Interface Builder files; one grammar for all.
 enum SuppressionParser {
     static let prefix = "catalint:"
+    private static let prefixSearch = BytePatterns([prefix])
 
     /// Parses a comment's text (after `//`, `#` or `<!--`, and before `-->`), which starts at UTF-8
     /// offset `startOffset` in `source`; nil when it is no catalint comment. A comment that starts
@@ -98,7 +99,7 @@ enum SuppressionParser {
             for (trivia, start) in [(token.leadingTrivia, token.position), (token.trailingTrivia, token.endPositionBeforeTrailingTrivia)] {
                 var offset = start.utf8Offset
                 for piece in trivia {
-                    if case .lineComment(let text) = piece, text.containsBytes(of: prefix) {
+                    if case .lineComment(let text) = piece, prefixSearch.occur(in: text) {
                         switch parse(String(text.dropFirst(2)), startOffset: offset + 2, source: source) {
                         case .success(let directive)?: directives.append(directive)
                         case .failure(let problem)?: problems.append(problem)
@@ -398,25 +399,5 @@ struct SuppressionFilter {
             return (index, name)
         }
         return nil
-    }
-}
-
-extension String {
-    /// True when `needle`'s UTF-8 bytes occur in the string's: `contains` of a string goes through
-    /// Foundation's search, which cost a thousand instructions a line comment on a cold run.
-    func containsBytes(of needle: String) -> Bool {
-        var text = self, needle = needle
-        return text.withUTF8 { haystack in
-            needle.withUTF8 { needle in
-                guard let first = needle.first else { return true }
-                guard haystack.count >= needle.count else { return false }
-                var start = 0
-                while start <= haystack.count - needle.count {
-                    if haystack[start] == first, (1..<needle.count).allSatisfy({ haystack[start + $0] == needle[$0] }) { return true }
-                    start += 1
-                }
-                return false
-            }
-        }
     }
 }
