@@ -148,25 +148,20 @@ public enum IdiomDetection {
 
     // MARK: Paths
 
-    /// `base` and `path` joined (an absolute `path` stands alone), with `.` and `..` worked out.
     /// The folder holding `path`, as `NSString.deletingLastPathComponent` gives it for an absolute
     /// path (`/a/b/c.swift` -> `/a/b`, `/a` -> `/`; trailing slashes ignored; `""` for a bare name),
     /// by UTF-8 bytes: NSString's took a tenth of a warm run, once per file.
     static func parent(of path: String) -> String {
         let slash = UInt8(ascii: "/")
-        var end = path.utf8.endIndex
-        while end > path.utf8.startIndex, path.utf8[path.utf8.index(before: end)] == slash,
-              path.utf8.index(before: end) != path.utf8.startIndex {
-            end = path.utf8.index(before: end)
-        }
-        let trimmed = path.utf8[..<end]
-        guard let last = trimmed.lastIndex(of: slash) else { return "" }
-        if last == path.utf8.startIndex { return "/" }
-        var cut = last
-        while cut > path.utf8.startIndex, path.utf8[path.utf8.index(before: cut)] == slash { cut = path.utf8.index(before: cut) }
-        return cut == path.utf8.startIndex ? "/" : String(path[..<cut])
+        let bytes = Array(path.utf8)
+        var end = bytes.count
+        while end > 1, bytes[end - 1] == slash { end -= 1 }
+        guard var cut = bytes[..<end].lastIndex(of: slash) else { return "" }
+        while cut > 0, bytes[cut - 1] == slash { cut -= 1 }
+        return cut == 0 ? "/" : String(decoding: bytes[..<cut], as: UTF8.self)
     }
 
+    /// `base` and `path` joined (an absolute `path` stands alone), with `.` and `..` worked out.
     static func join(_ base: String, _ path: String) -> String {
         var parts: [Substring] = []
         for bytes in (path.hasPrefix("/") ? path : base + "/" + path).utf8.split(separator: UInt8(ascii: "/")) {
