@@ -6,12 +6,7 @@ import XCTest
 /// (`Fixtures/Projects`): what is left out, how each file is judged, what `--verbose` and the JSON
 /// report say, and files named on the command line or given on standard input.
 final class BuildMembershipEndToEndTests: XCTestCase {
-    private func fixtures() throws -> URL {
-        let root = try temporaryDirectory(self)
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/CatalintKitTests/Fixtures/Projects"),
-                                         to: root.appendingPathComponent("Projects"))
-        return root.appendingPathComponent("Projects")
-    }
+    private func fixtures() throws -> URL { try fixtureProjects(self) }
 
     /// `path:line:col: severity [rule]` for each line of an xcode-format report.
     private func findings(_ stdout: String) -> [String] {
@@ -22,15 +17,7 @@ final class BuildMembershipEndToEndTests: XCTestCase {
         }
     }
 
-    /// The findings of a fixture source file (see `Fixtures/Projects`) where its targets allow them.
-    private func screen(_ path: String, _ judged: String) -> [String] {
-        switch judged {
-        case "mac": return ["\(path):5:20: error [unavailable-control]", "\(path):6:21: warning [hard-coded-size]", "\(path):10:16: error [unchecked-camera]"]
-        case "pad": return ["\(path):5:20: note [unavailable-control]", "\(path):6:21: warning [hard-coded-size]", "\(path):10:16: error [unchecked-camera]"]
-        case "not-on-mac": return ["\(path):10:16: error [unchecked-camera]"]
-        default: return []
-        }
-    }
+    private func screen(_ path: String, _ judged: String) -> [String] { fixtureFindings(path, judged) }
 
     func testAFolderOfProjectsIsLintedAsEachAppBuildsIt() throws {
         let root = try fixtures()

@@ -6,13 +6,7 @@ import XCTest
 /// `Fixtures/Projects` (a classic pbxproj, an Xcode 16 one with synchronized folders, an XcodeGen
 /// spec, a Package.swift), copied into a temporary folder.
 final class BuildMembershipTests: XCTestCase {
-    /// A copy of the fixture projects.
-    private func fixtures() throws -> URL {
-        let root = try temporaryDirectory(self)
-        try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/CatalintKitTests/Fixtures/Projects"),
-                                         to: root.appendingPathComponent("Projects"))
-        return root.appendingPathComponent("Projects")
-    }
+    private func fixtures() throws -> URL { try fixtureProjects(self) }
 
     /// `judged_as target` for each file, or `unbuilt` (and why), or `-` without a judgement.
     private func judge(_ paths: [String], in root: URL, membership: BuildMembership = BuildMembership()) -> [String: String] {

@@ -136,3 +136,52 @@ func lintOddInput(_ path: String, _ text: String, file: StaticString = #filePath
     }
     return first.diagnostics.map(\.rule)
 }
+
+/// A copy of the fixture projects (`Fixtures/Projects`: a classic pbxproj, an Xcode 16 one with
+/// synchronized folders, an XcodeGen spec, a Package.swift) in a temporary folder. A source file
+/// there that says only `// fixture class Name: ...` gets `fixtureSource(Name)`: one finding of each
+/// category, so a test sees which rules the file's targets allow (`fixtureFindings`).
+func fixtureProjects(_ test: XCTestCase) throws -> URL {
+    let root = try temporaryDirectory(test).appendingPathComponent("Projects")
+    try FileManager.default.copyItem(at: packageRoot.appendingPathComponent("Tests/CatalintKitTests/Fixtures/Projects"), to: root)
+    let marker = "// fixture class "
+    for case let file as URL in FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)! where file.pathExtension == "swift" {
+        let text = try String(contentsOf: file, encoding: .utf8)
+        guard text.hasPrefix(marker), let name = text.dropFirst(marker.count).split(separator: ":").first else { continue }
+        try fixtureSource(String(name)).write(to: file, atomically: true, encoding: .utf8)
+    }
+    return root
+}
+
+/// The code of a fixture class: an unavailable control (line 5), a screen-sized size (line 6) and an
+/// unchecked camera (line 10).
+func fixtureSource(_ name: String) -> String {
+    """
+    import UIKit
+
+    /// Fixture: one finding of each category, so a test sees which rules the file's targets allow.
+    final class \(name): UIViewController {
+        let servings = UIStepper()
+        let preferred = CGSize(width: 834, height: 1194)
+
+        func takePhoto() {
+            let picker = UIImagePickerController()
+            picker.sourceType = .camera
+            present(picker, animated: true)
+        }
+    }
+
+    """
+}
+
+/// The findings of a fixture class's file (`fixtureSource`) where its targets allow them: `mac`
+/// (every rule), `pad` (the exception rule as a note), `not-on-mac` (only the crash rule), else none.
+func fixtureFindings(_ path: String, _ judged: String) -> [String] {
+    switch judged {
+    case "mac": return ["\(path):5:20: error [unavailable-control]", "\(path):6:21: warning [hard-coded-size]", "\(path):10:16: error [unchecked-camera]"]
+    case "pad": return ["\(path):5:20: note [unavailable-control]", "\(path):6:21: warning [hard-coded-size]", "\(path):10:16: error [unchecked-camera]"]
+    case "not-on-mac": return ["\(path):10:16: error [unchecked-camera]"]
+    default: return []
+    }
+}
+
