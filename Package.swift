@@ -25,8 +25,15 @@ let package = Package(
                 .product(name: "SwiftParserDiagnostics", package: "swift-syntax"),
                 .product(name: "SwiftOperators", package: "swift-syntax"),
                 .product(name: "Yams", package: "Yams"),
+                "CClang",
             ],
             plugins: ["EmbedRules"]
+        ),
+        // libclang's C interface, declared by hand and loaded at run time (dlopen), for the
+        // Objective-C front end: building catalint needs no clang headers or libraries.
+        .target(
+            name: "CClang",
+            linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]
         ),
         // The language server (`catalint server`): JSON-RPC framing, open documents, workspace
         // folders; it calls CatalintKit only.

@@ -39,6 +39,12 @@ struct Catalint: ParsableCommand {
         tuneAllocator()
         // A worker process of a lint run or of the server (not a command for people).
         if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == FileWorkers.argument { FileWorkers.serve() }
+        if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "__objc-dump" {
+            let arguments = Array(CommandLine.arguments.dropFirst(2))
+            ObjCDebug.dump(arguments.filter { !$0.hasPrefix("-I") && $0 != "--tree" }, includeFolders: arguments.filter { $0.hasPrefix("-I") }.map { String($0.dropFirst(2)) },
+                           tree: arguments.contains("--tree"))
+            Foundation.exit(0)
+        }
         if let mistyped = mistypedSubcommand(Array(CommandLine.arguments.dropFirst())) {
             FileHandle.standardError.write(Data("error: unknown command '\(mistyped.word)'. Did you mean `\(mistyped.command)`? (`catalint --help` lists the commands; to lint a path of that name, write ./\(mistyped.word).)\n".utf8))
             Foundation.exit(ExitStatus.usage)

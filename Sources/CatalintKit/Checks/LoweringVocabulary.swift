@@ -51,6 +51,9 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// Every class a rule names, so an Interface Builder element such as `<pickerView>` is known as
     /// `UIPickerView` once a rule (or an option) names that class.
     var classes: Set<String> = []
+    /// The superclasses a rule's knowledge gives its classes, nearest first (`UIButton` ->
+    /// `[UIControl, UIView, UIResponder, NSObject]`): the Objective-C prelude declares them so.
+    var superclassChains: [String: [String]] = [:]
     /// Names that are geometry whole, and words that make or unmake a camel-case name geometry.
     /// The calls a rule names (`Stepper`, `refreshable`): only these are recorded.
     var callNames: Set<String> = []
@@ -113,6 +116,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                 }
                 guard let setting = part as? ControlSettingKnowledge else { continue }
                 classes.formUnion(setting.classes.map(\.name))
+                for entry in setting.classes where !setting.superclasses.isEmpty { superclassChains[entry.name] = setting.superclasses }
                 for property in setting.properties {
                     settingProperties.insert(property.name)
                     if property.state { stateProperties.insert(property.name) }
@@ -135,6 +139,21 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
         layout.settingWords = settingWords.sorted()
         layout.nonGeometryWords = nonGeometryWords.sorted()
         geometry = NameClassifier.geometry(layout)
+    }
+
+    /// Each class of `superclassChains` and its superclass, superclasses first: the order the
+    /// Objective-C prelude declares them in.
+    var superclassPairs: [(name: String, superclass: String)] {
+        var pairs: [(String, String)] = []
+        var seen: Set<String> = []
+        for name in superclassChains.keys.sorted() {
+            let chain = [name] + superclassChains[name]!
+            for index in stride(from: chain.count - 2, through: 0, by: -1) where !seen.contains(chain[index]) {
+                seen.insert(chain[index])
+                pairs.append((chain[index], chain[index + 1]))
+            }
+        }
+        return pairs
     }
 
     private mutating func addArgumentCalls(_ calls: [ArgumentCallEntry]) {
