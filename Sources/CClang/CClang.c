@@ -95,12 +95,64 @@ enum {
 typedef struct {
     const CLApi *api;
     CXFile mainFile;
+    CXFile madeUp[4];
+    size_t madeUpCount;
     CLTree *tree;
     size_t maximumNodes;
     int32_t parent;
 } Walk;
 
-static int32_t addString(CLTree *tree, const char *text) {
+static int32_t addString(CLTree *tree, const char *text);
+
+static int isMadeUp(const Walk *walk, CXFile file) {
+    for (size_t index = 0; index < walk->madeUpCount; index++) {
+        if (walk->madeUp[index] && walk->madeUp[index] == file) return 1;
+    }
+    return 0;
+}
+
+typedef struct {
+    const CLApi *api;
+    CXCursor found;
+    int hasFound;
+} SuperclassSearch;
+
+static int findSuperclass(CXCursor cursor, CXCursor parent, CXClientData data) {
+    (void)parent;
+    SuperclassSearch *search = data;
+    if (search->api->getCursorKind(cursor) == 40 /* ObjCSuperClassRef */) {
+        search->found = search->api->getCursorReferenced(cursor);
+        search->hasFound = !search->api->Cursor_isNull(search->found);
+        return 0; // Break
+    }
+    return 1; // Continue
+}
+
+/// The superclasses of the class `declaration` declares, `A:B:C`, as far as real files declare them.
+static int32_t superclassChain(const Walk *walk, CXCursor declaration) {
+    const CLApi *api = walk->api;
+    char chain[1024];
+    size_t length = 0;
+    chain[0] = 0;
+    for (int depth = 0; depth < 16; depth++) {
+        SuperclassSearch search = {api, declaration, 0};
+        api->visitChildren(declaration, findSuperclass, &search);
+        if (!search.hasFound) break;
+        CXString name = api->getCursorSpelling(search.found);
+        const char *text = api->getCString(name);
+        size_t add = text ? strlen(text) : 0;
+        if (add == 0 || length + add + 2 >= sizeof chain) { api->disposeString(name); break; }
+        if (length > 0) chain[length++] = ':';
+        memcpy(chain + length, text, add);
+        length += add;
+        chain[length] = 0;
+        api->disposeString(name);
+        declaration = search.found;
+    }
+    return length ? addString(walk->tree, chain) : -1;
+}
+
+static int32_t addStringImpl(CLTree *tree, const char *text) {
     if (!text || !*text) return -1;
     size_t length = strlen(text) + 1;
     if (tree->stringsLength + length > tree->stringsCapacity) {
@@ -117,6 +169,8 @@ static int32_t addString(CLTree *tree, const char *text) {
     tree->stringsLength += length;
     return offset;
 }
+
+static int32_t addString(CLTree *tree, const char *text) { return addStringImpl(tree, text); }
 
 static int32_t takeString(const CLApi *api, CLTree *tree, CXString string) {
     int32_t offset = addString(tree, api->getCString(string));
@@ -209,15 +263,31 @@ static int visit(CXCursor cursor, CXCursor parentCursor, CXClientData data) {
     node.referencedOffset = -1;
     node.type = -1;
     node.op = -1;
+    node.superclasses = -1;
     CXCursor referenced = api->getCursorReferenced(cursor);
     if (!api->Cursor_isNull(referenced)) {
         node.referencedKind = api->getCursorKind(referenced);
         node.referencedName = takeString(api, tree, api->getCursorSpelling(referenced));
-        int other = 0;
-        int64_t declared = mainOffset(walk, api->getCursorLocation(referenced), &other);
-        node.referencedOffset = declared < 0 ? -1 : (int32_t)declared;
+        CXFile declaredIn = NULL;
+        unsigned declaredAt = 0;
+        api->getExpansionLocation(api->getCursorLocation(referenced), &declaredIn, NULL, NULL, &declaredAt);
+        if (declaredIn == walk->mainFile) {
+            node.referencedOffset = (int32_t)declaredAt;
+        } else {
+            node.referencedOffset = -1;
+            if (declaredIn && isMadeUp(walk, declaredIn)) node.flags |= 2;
+            else if (declaredIn) node.flags |= 4;
+        }
+        if (kind == 42 /* ObjCClassRef */ || kind == 40 /* ObjCSuperClassRef */) node.superclasses = superclassChain(walk, referenced);
     }
-    if (wantsType(kind)) node.type = typeName(walk, cursor, kind);
+    if (wantsType(kind)) {
+        // A property read through a dot has a made-up type of its own: the declaration's is the one.
+        CXCursor typed = cursor;
+        if ((kind == kindMemberRefExpr || kind == kindDeclRefExpr) && !api->Cursor_isNull(referenced)) typed = referenced;
+        node.type = typeName(walk, typed, api->getCursorKind(typed));
+        CXType canonical = api->getCanonicalType(api->getCursorType(typed));
+        if (canonical.kind == 109 /* ObjCObjectPointer */) node.flags |= 8;
+    }
     if ((kind == kindBinaryOperator || kind == kindCompoundAssignOperator) && api->getCursorBinaryOperatorKind) {
         node.op = api->getCursorBinaryOperatorKind(cursor);
     } else if (kind == kindUnaryOperator && api->getCursorUnaryOperatorKind) {
@@ -237,9 +307,17 @@ static int visit(CXCursor cursor, CXCursor parentCursor, CXClientData data) {
     return tree->truncated ? 0 : 1;
 }
 
-void cl_flatten(const CLApi *api, CXTranslationUnit tu, const char *mainPath, size_t maximumNodes, CLTree *tree) {
+void cl_flatten(const CLApi *api, CXTranslationUnit tu, const char *mainPath, const char *const *madeUpPaths, size_t madeUpCount,
+                size_t maximumNodes, CLTree *tree) {
     memset(tree, 0, sizeof *tree);
-    Walk walk = {api, api->getFile(tu, mainPath), tree, maximumNodes, -1};
+    Walk walk;
+    memset(&walk, 0, sizeof walk);
+    walk.api = api;
+    walk.mainFile = api->getFile(tu, mainPath);
+    walk.tree = tree;
+    walk.maximumNodes = maximumNodes;
+    walk.parent = -1;
+    for (size_t index = 0; index < madeUpCount && index < 4; index++) walk.madeUp[walk.madeUpCount++] = api->getFile(tu, madeUpPaths[index]);
     if (!walk.mainFile) return;
     api->visitChildren(api->getTranslationUnitCursor(tu), visit, &walk);
 }

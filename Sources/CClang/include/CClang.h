@@ -125,8 +125,14 @@ typedef struct {
     int32_t type;
     /// For a binary or unary operator: libclang's operator kind, when the library tells it; else -1.
     int32_t op;
-    /// 1 when the cursor comes from a macro's expansion (its spelling is not where it is written).
+    /// Bits: 1 when the cursor comes from a macro's expansion (its spelling is not where it is
+    /// written); 2 when the declaration it refers to is catalint's own (the prelude or the stubs),
+    /// whose types are made up; 4 when that declaration is in another file of the project (a header);
+    /// 8 when `type` is the class of an object pointer.
     int32_t flags;
+    /// For a class reference: the superclasses of the class as the headers clang read declare
+    /// them, nearest first, separated by `:` (a string of `CLTree.strings`), or -1.
+    int32_t superclasses;
 } CLNode;
 
 typedef struct {
@@ -141,7 +147,10 @@ typedef struct {
 } CLTree;
 
 /// Walks the main file of `tu` (whose path is `mainPath`) into `tree`, at most `maximumNodes` nodes.
-void cl_flatten(const CLApi *api, CXTranslationUnit tu, const char *mainPath, size_t maximumNodes, CLTree *tree);
+/// `madeUpPaths` (`madeUpCount` of them) are the files catalint made up (the prelude, the stubs):
+/// declarations there are flagged.
+void cl_flatten(const CLApi *api, CXTranslationUnit tu, const char *mainPath, const char *const *madeUpPaths, size_t madeUpCount,
+                size_t maximumNodes, CLTree *tree);
 
 /// Frees what `cl_flatten` allocated.
 void cl_free_tree(CLTree *tree);

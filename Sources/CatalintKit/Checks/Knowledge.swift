@@ -190,11 +190,34 @@ struct ArgumentCallEntry: KnowledgeShape, Equatable {
     var name = ""
     /// nil for the first argument without a label.
     var label: String?
+    /// The Objective-C selector, where the Swift name does not give it (`present` is
+    /// `presentViewController:animated:completion:`); the argument is the piece named `label`, or
+    /// the first. Without it: a method's first piece is its name (with the label appended,
+    /// `systemFont` `ofSize` is `systemFontOfSize:`), a class's initializer is `initWith` and the label.
+    var objc: String?
 
     static let fields: [Field<Self>] = [
         .shorthand("name", \.name, "The call's name (pushViewController, UINavigationController)."),
         .optional("label", \.label, "The argument's label; none for the first argument without one."),
+        .optional("objc", \.objc, "Its Objective-C selector when the Swift name does not give it (presentViewController:animated:completion:)."),
     ]
+
+    /// How Objective-C sends it: the selector's first piece, the piece whose argument is the one the
+    /// rule reads, and for a class's initializer (`[[UINavigationController alloc] initWithRootViewController:]`) the class.
+    var objcSpelling: (firstPiece: String, argumentPiece: String, receiverClass: String?) {
+        if let objc {
+            let pieces = objc.split(separator: ":").map(String.init)
+            let first = pieces.first ?? name
+            let argument = label.flatMap { label in pieces.first { $0 == label } } ?? first
+            return (first, argument, nil)
+        }
+        if name.first?.isUppercase == true {
+            let piece = "initWith" + (label ?? "").capitalizedFirst
+            return (piece, piece, name)
+        }
+        let first = name + (label ?? "").capitalizedFirst
+        return (first, first, nil)
+    }
 
     /// True for an argument of a call named `call` with the label `label`.
     func matches(call: String, label: String?) -> Bool {
@@ -224,6 +247,8 @@ struct ReferenceEntry: KnowledgeShape, Equatable {
     /// Values in the same coordinates: a read only compared with one of them lays nothing out.
     var sameSpace: [String] = []
     var replacement = ""
+    /// The chain as Objective-C spells it, where the Swift names differ (`UIScreen.mainScreen` for `UIScreen.main`).
+    var objc: String?
 
     static let fields: [Field<Self>] = [
         .required("name", \.name, "A dotted member chain (UIScreen.main) or a name (_setAllowsUnsupportedMacIdiomBehavior)."),
@@ -231,10 +256,14 @@ struct ReferenceEntry: KnowledgeShape, Equatable {
         .value("strings", \.strings, "A string literal holding the name, or the name and a colon (a selector), counts too."),
         .list("same_space", \.sameSpace, "Names of values in the same coordinates (keyboardFrameEndUserInfoKey): a read only compared with a value that comes from one of them is not reported."),
         .required("replacement", \.replacement, "What to do instead, for the help line."),
+        .optional("objc", \.objc, "The chain as Objective-C spells it, where the Swift names differ (UIScreen.mainScreen)."),
     ]
 
     /// The names of the chain: `[UIScreen, main]`.
     var path: [String] { name.split(separator: ".").map(String.init) }
+
+    /// The names of the chain in Objective-C: `[UIScreen, mainScreen]`.
+    var objcPath: [String] { (objc ?? name).split(separator: ".").map(String.init) }
 }
 
 /// A property a control rule is about, and how each input format spells setting it.

@@ -1,3 +1,14 @@
+/// A call whose argument a rule reads, as Objective-C sends it.
+struct ObjCArgumentCall: Sendable, Hashable, Codable {
+    /// The Swift name rules know it by (`present`), and the label of the argument.
+    var call: String
+    var label: String?
+    /// The selector piece whose argument it is.
+    var argumentPiece: String
+    /// For an initializer, the class sent `alloc` (`UINavigationController`).
+    var receiverClass: String?
+}
+
 /// What the front ends need to know of the rules' knowledge to lower a file: which properties take
 /// a value per control state and how Interface Builder spells setting each, and which names are
 /// geometry (so that a decision on the idiom is kept only when it selects some). It is gathered
@@ -54,6 +65,18 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// The superclasses a rule's knowledge gives its classes, nearest first (`UIButton` ->
     /// `[UIControl, UIView, UIResponder, NSObject]`): the Objective-C prelude declares them so.
     var superclassChains: [String: [String]] = [:]
+    /// How Objective-C sends the calls whose arguments a rule reads, by the selector's first piece
+    /// (`presentViewController` -> `present`, its first argument).
+    var objcArgumentCalls: [String: [ObjCArgumentCall]] = [:]
+    /// Member chains as Objective-C spells them, by their Swift spelling's first names
+    /// (`UIScreen.mainScreen` -> `UIScreen.main`).
+    var objcReferenceChains: [String: String] = [:]
+    /// Selectors that make a font of a size, by their first piece: the piece of the size
+    /// (`systemFontOfSize` -> `systemFontOfSize`, `fontWithName` -> `size`).
+    var objcFontCalls: [String: String] = [:]
+    /// The values rules read (`wheels`, `actionSheet`, `popover`, `camera`): an Objective-C constant
+    /// that ends with one (`UIDatePickerStyleWheels`) is that value, as Swift imports it.
+    var valueNames: Set<String> = []
     /// Names that are geometry whole, and words that make or unmake a camel-case name geometry.
     /// The calls a rule names (`Stepper`, `refreshable`): only these are recorded.
     var callNames: Set<String> = []
@@ -88,16 +111,22 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                     settingProperties.formUnion(presentation.styles.map(\.property) + presentation.anchors)
                     presentationProperties.formUnion(presentation.styles.map(\.property) + presentation.anchors)
                     facets.formUnion(presentation.facets)
+                    valueNames.formUnion(presentation.styles.map(\.value))
                 }
                 if let references = part as? ReferenceKnowledge {
                     for entry in references.references {
+                        if entry.objcPath != entry.path { objcReferenceChains[entry.objcPath.joined(separator: ".")] = entry.path.joined(separator: ".") }
                         if let root = entry.path.first { referenceRoots.insert(root) }
                         if entry.strings { referenceStrings.insert(entry.name) }
                         sameSpaceNames.formUnion(entry.sameSpace)
                     }
                 }
                 if let fonts = part as? FontKnowledge {
-                    for call in fonts.calls { fontCalls[call.name, default: []].insert(call.label ?? "") }
+                    for call in fonts.calls {
+                        fontCalls[call.name, default: []].insert(call.label ?? "")
+                        let spelling = call.objcSpelling
+                        if spelling.receiverClass == nil { objcFontCalls[spelling.firstPiece] = spelling.argumentPiece }
+                    }
                     paperNames.formUnion(fonts.paper)
                 }
                 if let sizes = part as? ScreenSizeKnowledge {
@@ -119,6 +148,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                 for entry in setting.classes where !setting.superclasses.isEmpty { superclassChains[entry.name] = setting.superclasses }
                 for property in setting.properties {
                     settingProperties.insert(property.name)
+                    valueNames.formUnion(property.values ?? [])
                     if property.state { stateProperties.insert(property.name) }
                     for method in property.methods { settingMethods[method] = property.name }
                     checks.formUnion(property.checks)
@@ -132,6 +162,8 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
             }
         }
         referenceRootLengths = Set(referenceRoots.map(\.utf8.count))
+        // The behavioral style is read by the control rules themselves (`pad`).
+        valueNames.formUnion(["pad", "mac"])
         var layout = LayoutDecisionKnowledge()
         layout.geometryNames = geometryNames.sorted()
         layout.geometryWords = geometryWords.sorted()
@@ -157,7 +189,12 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     }
 
     private mutating func addArgumentCalls(_ calls: [ArgumentCallEntry]) {
-        for call in calls { argumentCalls[call.name, default: []].insert(call.label ?? "") }
+        for call in calls {
+            argumentCalls[call.name, default: []].insert(call.label ?? "")
+            let spelling = call.objcSpelling
+            let entry = ObjCArgumentCall(call: call.name, label: call.label, argumentPiece: spelling.argumentPiece, receiverClass: spelling.receiverClass)
+            if !(objcArgumentCalls[spelling.firstPiece]?.contains(entry) ?? false) { objcArgumentCalls[spelling.firstPiece, default: []].append(entry) }
+        }
     }
 
     /// True when a name is geometry, as `idiom-layout-decision` tells it (`NameClassifier.geometry`).

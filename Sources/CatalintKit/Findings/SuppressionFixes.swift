@@ -30,7 +30,7 @@ public enum SuppressionFixes {
 
     private static func comment(_ body: String, _ kind: InputKind) -> String {
         switch kind {
-        case .swift: return "// " + body
+        case .swift, .objectiveC: return "// " + body
         case .interfaceDescription: return "# " + body
         case .interfaceBuilder: return "<!-- " + body + " -->"
         }

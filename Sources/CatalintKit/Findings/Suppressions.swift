@@ -113,6 +113,24 @@ enum SuppressionParser {
         return (directives, problems)
     }
 
+    /// The suppression comments of an Objective-C file: `//` line comments, as clang's lexer finds them.
+    static func objectiveC(_ parsed: ObjCParse, source: SourceText) -> (directives: [SuppressionDirective], problems: [InputProblem]) {
+        var directives: [SuppressionDirective] = []
+        var problems: [InputProblem] = []
+        let bytes = source.utf8
+        for token in parsed.tokens where token.kind == .comment && token.end <= bytes.count && token.end - token.begin > 2 {
+            guard bytes[token.begin] == UInt8(ascii: "/"), bytes[token.begin + 1] == UInt8(ascii: "/") else { continue }
+            let text = String(decoding: bytes[(token.begin + 2)..<token.end], as: UTF8.self)
+            guard prefixSearch.occur(in: text) else { continue }
+            switch parse(text, startOffset: token.begin + 2, source: source) {
+            case .success(let directive)?: directives.append(directive)
+            case .failure(let problem)?: problems.append(problem)
+            case nil: break
+            }
+        }
+        return (directives, problems)
+    }
+
     /// The suppression comments of a YAML interface file: `#` comments (see `YAMLCommentScanner`).
     static func yaml(_ source: SourceText) -> (directives: [SuppressionDirective], problems: [InputProblem]) {
         var directives: [SuppressionDirective] = []

@@ -93,6 +93,7 @@ enum ObjCCursorKind: Int32, Sendable {
     case nullStmt = 230
     case declStmt = 231
     case unexposedAttr = 400
+    case annotateAttr = 406
     /// A kind the front end does not tell apart.
     case other = -1
 

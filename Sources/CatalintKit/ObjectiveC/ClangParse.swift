@@ -48,7 +48,16 @@ struct ObjCNode: Sendable {
     /// The operator of a binary or unary operator, when libclang tells it.
     var binaryOperator: ObjCBinaryOperator?
     var unaryOperator: ObjCUnaryOperator?
+    /// True when a macro made it: its place is the macro's use.
     var fromMacro: Bool
+    /// True when the declaration it refers to is catalint's own (the prelude or the stubs): its type is made up.
+    var refersToMadeUp: Bool
+    /// True when the declaration it refers to is in another file of the project (a header).
+    var refersToOtherFile: Bool
+    /// For a class reference: the class's superclasses as the headers clang read declare them, nearest first.
+    var superclasses: [String]
+    /// True when `type` is the class of an object pointer.
+    var isObjectPointer: Bool
 }
 
 /// A token of the file as clang's lexer reads it: comments and the pieces of selectors.
@@ -83,6 +92,8 @@ struct ObjCParse: Sendable {
     var includedFiles: [String] = []
     /// Ranges the preprocessor left out of the file (`#if 0`, `#if !TARGET_OS_MACCATALYST`).
     var skippedRanges: [Range<Int>] = []
+    /// Ranges only the Mac build has (`#if TARGET_OS_MACCATALYST`): what an iPad build leaves out.
+    var macOnlyRanges: [Range<Int>] = []
     /// The declarations catalint gave clang for names no header declared.
     var stubs: ObjCStubs = ObjCStubs()
     /// How many times the file was parsed.
@@ -179,13 +190,35 @@ enum ObjCParser {
             parse.tokens = readTokens(api: api, unit: unit, path: path, length: text.utf8.count)
             parse.includedFiles = readInclusions(api: api, unit: unit, mainPath: path)
             parse.skippedRanges = readSkippedRanges(api: api, unit: unit, path: path)
+            if mentionsMacCatalyst(text) && !deadline.expired {
+                parse.macOnlyRanges = macOnlyRanges(api: api, index: index, path: path, text: text, language: language, settings: settings,
+                                                    stubs: stubs, catalystSkipped: parse.skippedRanges)
+            }
             return .success(parse)
         }
     }
 
+    /// True when the file may hold code only the Mac build has.
+    static func mentionsMacCatalyst(_ text: String) -> Bool {
+        text.contains("TARGET_OS_MACCATALYST") || text.contains("TARGET_OS_UIKITFORMAC")
+    }
+
+    /// What a Mac Catalyst build has and an iPad build leaves out: the ranges an iPad build's
+    /// preprocessor skips that the Mac build's does not.
+    private static func macOnlyRanges(api: CLApi, index: CXIndex?, path: String, text: String, language: ObjCLanguage, settings: ObjCParseSettings,
+                                      stubs: ObjCStubs, catalystSkipped: [Range<Int>]) -> [Range<Int>] {
+        var unit: CXTranslationUnit?
+        // Function bodies are not parsed: only the preprocessor's reading matters here.
+        let code = withParse(api: api, index: index, path: path, text: text, language: language, settings: settings, stubs: stubs,
+                             macCatalyst: false, extraOptions: 0x40, unit: &unit)
+        guard code == 0, let unit else { return [] }
+        defer { api.disposeTranslationUnit(unit) }
+        return readSkippedRanges(api: api, unit: unit, path: path).filter { range in !catalystSkipped.contains { $0.overlaps(range) } }
+    }
+
     private static func withParse(api: CLApi, index: CXIndex?, path: String, text: String, language: ObjCLanguage, settings: ObjCParseSettings,
-                                  stubs: ObjCStubs, unit: inout CXTranslationUnit?) -> Int32 {
-        let arguments = arguments(language: language, settings: settings)
+                                  stubs: ObjCStubs, macCatalyst: Bool = true, extraOptions: UInt32 = 0, unit: inout CXTranslationUnit?) -> Int32 {
+        let arguments = arguments(language: language, settings: settings, macCatalyst: macCatalyst)
         let files: [(String, String)] = [(path, text), (preludePath, settings.prelude), (stubsPath, stubs.text)]
         // C strings that live through the call.
         let argumentStrings = arguments.map { strdup($0) }
@@ -207,7 +240,7 @@ enum ObjCParser {
                     }
                     return argumentPointers.withUnsafeMutableBufferPointer { argv in
                         api.parseTranslationUnit2(index, fileNames[0], argv.baseAddress, Int32(argv.count), &unsaved, UInt32(unsaved.count),
-                                                  parseOptions, &unit)
+                                                  parseOptions | extraOptions, &unit)
                     }
                 }
             }
@@ -239,7 +272,12 @@ enum ObjCParser {
     private static func readTree(api: CLApi, unit: CXTranslationUnit, path: String, into parse: inout ObjCParse) {
         var tree = CLTree()
         var copy = api
-        path.withCString { cl_flatten(&copy, unit, $0, maximumNodes, &tree) }
+        let madeUp = [strdup(preludePath), strdup(stubsPath)]
+        defer { for string in madeUp { free(string) } }
+        var madeUpPointers = madeUp.map { UnsafePointer<CChar>($0) }
+        madeUpPointers.withUnsafeMutableBufferPointer { paths in
+            path.withCString { cl_flatten(&copy, unit, $0, paths.baseAddress, paths.count, maximumNodes, &tree) }
+        }
         defer { cl_free_tree(&tree) }
         parse.truncated = tree.truncated != 0
         var nodes: [ObjCNode] = []
@@ -263,7 +301,9 @@ enum ObjCParser {
                                 type: text(raw.type),
                                 binaryOperator: raw.op < 0 ? nil : ObjCBinaryOperator(rawValue: raw.op),
                                 unaryOperator: raw.op < 0 ? nil : ObjCUnaryOperator(rawValue: raw.op),
-                                fromMacro: raw.flags & 1 != 0)
+                                fromMacro: raw.flags & 1 != 0, refersToMadeUp: raw.flags & 2 != 0, refersToOtherFile: raw.flags & 4 != 0,
+                                superclasses: raw.superclasses < 0 ? [] : text(raw.superclasses).split(separator: ":").map(String.init),
+                                isObjectPointer: raw.flags & 8 != 0)
             if node.parent >= 0 { nodes[node.parent].children.append(position) } else { parse.roots.append(position) }
             nodes.append(node)
         }

@@ -36,6 +36,10 @@ public enum ObjCDebug {
                         for child in node.children { show(child, depth + 1) }
                     }
                     for root in parse.roots { show(root, 0) }
+                    let lowered = ObjCFactCollector.lower(parse, source: SourceText(path: path, text: text), vocabulary: .standard)
+                    for argument in lowered.facts.arguments { print("argument: \(argument)") }
+                    for object in lowered.facts.objects { print("object: \(object)") }
+                    for size in lowered.facts.sizes { print("size: \(size)") }
                     print("includes: \(parse.includedFiles)")
                     print("skipped: \(parse.skippedRanges)")
                     print("tokens: \(parse.tokens.count), comments: \(parse.tokens.filter { $0.kind == .comment }.count)")

@@ -14,6 +14,18 @@ struct FileOutput: Sendable, Codable {
     var excerpts: [ExcerptKey: SourceExcerpt] = [:]
     /// The hash of the text the results are of (`ResultCache.hash`); nil when it could not be read.
     var contentHash: UInt64?
+    /// The other files the results depend on (the headers an Objective-C file includes), with the
+    /// state each had: results are stale when one changed.
+    var dependencies: [FileDependency] = []
+}
+
+/// A file another file's results depend on, and its state when they were made.
+struct FileDependency: Sendable, Codable, Equatable {
+    var path: String
+    var stamp: ResultCache.Stamp?
+
+    /// True when the file is as it was.
+    var isCurrent: Bool { ResultCache.stamp(of: path) == stamp }
 }
 
 /// A place in a file, for excerpts.
@@ -82,7 +94,8 @@ enum FileJob {
     /// Lowers one input with the front end for its kind. Its walks stop once `deadline` passes; the
     /// caller then drops what they made (`FileProcessor`).
     static func run(_ input: SourceInput, vocabulary: LoweringVocabulary, limits: FileLimits = FileLimits(),
-                    swiftVersion: SwiftVersion = .newest, deadline: Deadline = .none, scan: NestingScan? = nil) -> FileOutput {
+                    swiftVersion: SwiftVersion = .newest, deadline: Deadline = .none, scan: NestingScan? = nil,
+                    objc: ObjCEnvironment? = nil) -> FileOutput {
         var output = FileOutput(path: input.path)
         let text: String
         switch input.contents {
@@ -125,6 +138,26 @@ enum FileJob {
             let comments = SuppressionParser.yaml(source)
             output.suppressions = comments.directives
             output.problems += comments.problems
+        case .objectiveC:
+            source = SourceText(path: input.path, text: text)
+            // Without libclang the run says, once, how many such files it did not lint.
+            guard let objc, let clang = objc.clang else { return output }
+            let settings = objc.settings(for: input.path)
+            switch ObjCParser.parse(path: input.path, text: text, language: ObjCLanguage(path: input.path), settings: settings, clang: clang,
+                                    deadline: deadline) {
+            case .failure(let failure):
+                output.problems = [.skipped(input.path, reason: failure.reason + " (please report this)", limit: "seconds_per_file")]
+                return output
+            case .success(let parse):
+                guard !deadline.expired else { return output }
+                let lowered = ObjCFactCollector.lower(parse, source: source, vocabulary: vocabulary, macOnly: parse.macOnlyRanges, deadline: deadline)
+                output.facts = lowered.facts
+                output.index = lowered.index
+                let comments = SuppressionParser.objectiveC(parse, source: source)
+                output.suppressions = comments.directives
+                output.problems += comments.problems
+                output.dependencies = (parse.includedFiles + settings.prefixHeaders).map { FileDependency(path: $0, stamp: ResultCache.stamp(of: $0)) }
+            }
         case .interfaceBuilder:
             source = SourceText(path: input.path, text: text)
             let lowered = InterfaceBuilderLowering.lower(source, vocabulary: vocabulary)

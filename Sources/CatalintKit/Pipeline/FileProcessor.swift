@@ -21,6 +21,8 @@ struct FileProcessor: Sendable {
     /// Worker processes to run files in, so that a file past its budget can be stopped whatever it
     /// is doing (`FileWorkers`); nil to run them on this process's threads.
     var workers: FileWorkers?
+    /// libclang and the settings Objective-C files are parsed with; nil when the run has none.
+    var objc: ObjCEnvironment?
 
     /// How long past the budget the run still waits for a thread that has not yet stopped by itself
     /// (only swift-syntax's parser and operator folding do not ask the deadline).
@@ -54,14 +56,14 @@ struct FileProcessor: Sendable {
             output.problems = [.skipped(input.path, reason: "it has \(size) bytes, past the limit of \(limits.fileSize)", limit: "file_size")]
             return output
         }
-        if let cache, let stamp, let cached = cache.output(for: input.path, stamp: stamp) { return cached }
+        if let cache, let stamp, let cached = cache.output(for: input.path, stamp: stamp), cached.dependencies.allSatisfy(\.isCurrent) { return cached }
         let contents = input.text.map { Result<String, ReadFailure>.success($0) } ?? FileText.read(input.path, kind: input.kind)
         guard case .success(let text) = contents else {
             return FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents), vocabulary: vocabulary, limits: limits,
-                               swiftVersion: swiftVersion)
+                               swiftVersion: swiftVersion, objc: objc)
         }
         let hash = ResultCache.hash(text)
-        if let cache, var cached = cache.output(for: input.path, contentHash: hash, stamp: stamp) {
+        if let cache, var cached = cache.output(for: input.path, contentHash: hash, stamp: stamp), cached.dependencies.allSatisfy(\.isCurrent) {
             cached.contentHash = hash
             return cached
         }
@@ -69,11 +71,13 @@ struct FileProcessor: Sendable {
         var output: FileOutput
         // One scan of the bytes, for both questions: may it be parsed here, may it be parsed at all.
         let scan = input.kind == .swift ? NestingScan(Array(text.utf8)) : nil
-        if let workers, let scan, SwiftSourceFile.needsIsolation(scan, limits: limits),
-           let answer = workers.output(for: source, grace: Self.grace) {
+        // Objective-C goes to a worker too when there are workers: clang cannot be asked to stop, and
+        // a crash inside it is then that worker's, not the run's.
+        let isolated = input.kind == .objectiveC ? objc?.clang != nil : scan.map { SwiftSourceFile.needsIsolation($0, limits: limits) } ?? false
+        if let workers, isolated, let answer = workers.output(for: source, grace: Self.grace) {
             output = answer
         } else {
-            output = FileJob.run(source, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, deadline: deadline, scan: scan)
+            output = FileJob.run(source, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, deadline: deadline, scan: scan, objc: objc)
             if deadline.hasExpired { return Self.pastTime(input.path, limits: limits) }
         }
         output.contentHash = hash

@@ -34,6 +34,8 @@ public final class FileWorkers: @unchecked Sendable {
         var operatorChain: Int
         var secondsPerFile: Double
         var swiftVersion: String
+        /// How Objective-C files are parsed, and the libclang that parses them.
+        var objc: ObjCEnvironment.Portable?
 
         var limits: FileLimits {
             var limits = FileLimits()
@@ -51,11 +53,11 @@ public final class FileWorkers: @unchecked Sendable {
     private let idle = Locked<[Worker]>([])
 
     /// Workers of `executable` for files lowered with these settings.
-    init(executable: String, vocabulary: LoweringVocabulary, limits: FileLimits, swiftVersion: SwiftVersion) {
+    init(executable: String, vocabulary: LoweringVocabulary, limits: FileLimits, swiftVersion: SwiftVersion, objc: ObjCEnvironment? = nil) {
         self.executable = executable
         self.seconds = limits.secondsPerFile
         let settings = Settings(vocabulary: vocabulary, fileSize: limits.fileSize, nesting: limits.nesting, operatorChain: limits.operatorChain,
-                                secondsPerFile: limits.secondsPerFile, swiftVersion: swiftVersion.description)
+                                secondsPerFile: limits.secondsPerFile, swiftVersion: swiftVersion.description, objc: objc?.portable)
         self.settings = (try? JSONEncoder().encode(settings)) ?? Data()
     }
 
@@ -140,6 +142,7 @@ public final class FileWorkers: @unchecked Sendable {
               let settings = try? JSONDecoder().decode(Settings.self, from: Data(settingsFrame)),
               let swiftVersion = SwiftVersion(settings.swiftVersion) else { return 2 }
         let limits = settings.limits
+        let objc = settings.objc.map(ObjCEnvironment.init(portable:))
         while let request = Frame.read(from: STDIN_FILENO) {
             guard let reader = try? BinaryReader(request),
                   let path = try? reader.readString(), let code = try? reader.readInt(), let kind = InputKind(code: code),
@@ -147,7 +150,7 @@ public final class FileWorkers: @unchecked Sendable {
             let contents: Result<String, ReadFailure> = hasText ? .success(body) : .failure(ReadFailure(reason: body))
             let deadline = Deadline(seconds: limits.secondsPerFile)
             var output = FileJob.run(SourceInput(path: path, kind: kind, contents: contents), vocabulary: settings.vocabulary, limits: limits,
-                                     swiftVersion: swiftVersion, deadline: deadline)
+                                     swiftVersion: swiftVersion, deadline: deadline, objc: objc)
             if deadline.hasExpired { output = FileProcessor.pastTime(path, limits: limits) }
             guard Frame.write(BinaryCoder.encode(output), to: STDOUT_FILENO) else { return 0 }
         }
@@ -337,6 +340,7 @@ extension InputKind {
         case .swift: return 0
         case .interfaceDescription: return 1
         case .interfaceBuilder: return 2
+        case .objectiveC: return 3
         }
     }
 
@@ -345,6 +349,7 @@ extension InputKind {
         case 0: self = .swift
         case 1: self = .interfaceDescription
         case 2: self = .interfaceBuilder
+        case 3: self = .objectiveC
         default: return nil
         }
     }

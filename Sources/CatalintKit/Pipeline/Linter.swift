@@ -155,8 +155,10 @@ public struct Linter: Sendable {
     /// Lints `inputs`, reading again only what changed since the last run of the same `kind` (the
     /// paths as named), when there is a cache: see `RunSnapshot`. The result is the same either way.
     func lint(_ inputs: [FileInput], kind: String = "") -> LintResult {
-        let (processor, cacheRefusal) = makeProcessor()
-        let others = indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) })).map { FileInput(path: $0, kind: .swift) }
+        let others = indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) })).map { FileInput(path: $0, kind: self.kind(of: $0)) }
+        let objectiveC = (inputs + others).filter { $0.kind == .objectiveC }.map(\.path)
+        let objc = objectiveC.isEmpty ? nil : objcEnvironment(for: objectiveC)
+        let (processor, cacheRefusal) = makeProcessor(objc: objc)
         let runKey = processor.cache.map { self.snapshotKey(kind: kind, cacheKey: $0.key) }
         let previous = runKey.flatMap { key in processor.cache.flatMap { RunSnapshot.load(RunSnapshot.file(in: $0.directory, key: key), key: key) } }
         var run = IncrementalRun(linter: self, processor: processor, previous: previous ?? RunSnapshot(), recording: runKey != nil)
@@ -165,6 +167,10 @@ public struct Linter: Sendable {
         processor.workers?.stopAll()
         if let runKey, let cache = processor.cache, run.changed || previous == nil { run.snapshot.save(in: cache.directory, key: runKey) }
         if let cacheRefusal { result.warnings.append(cacheRefusal + "; this run goes without a cache") }
+        if let objc, objc.clang == nil {
+            let count = inputs.filter { $0.kind == .objectiveC }.count
+            if count > 0 { result.warnings.append(ObjCEnvironment.notLintedWarning(count: count, tried: objc.tried)) }
+        }
         if let cache = processor.cache {
             // Files whose results came from the snapshot or the cache, of all the run read or indexed.
             result.cache = (run.files - cache.misses, run.files)
@@ -277,22 +283,44 @@ public struct Linter: Sendable {
 
     /// The key of the cache that belongs to this run's lowering settings (asked only with a cache:
     /// the vocabulary's fingerprint is its whole encoding).
-    func cacheKey(_ vocabulary: LoweringVocabulary) -> UInt64 {
-        let settings = vocabulary.fingerprint + Array("\(options.configuration.limits.fingerprint) swift \(options.configuration.swiftVersion)".utf8)
+    func cacheKey(_ vocabulary: LoweringVocabulary, objc: ObjCEnvironment? = nil) -> UInt64 {
+        var settings = vocabulary.fingerprint + Array("\(options.configuration.limits.fingerprint) swift \(options.configuration.swiftVersion)".utf8)
+        if let objc { settings += Array(" objc ".utf8) + objc.fingerprint }
         return ResultCache.key(settings: settings)
+    }
+
+    /// How this run parses the Objective-C files at `paths`: the project's headers are searched for
+    /// under the index root, else under the folder that holds them all.
+    func objcEnvironment(for paths: [String]) -> ObjCEnvironment {
+        let root = options.indexRoot ?? Self.commonFolder(of: paths.map(Configuration.absolute))
+        var environment = ObjCEnvironment.make(vocabulary: vocabulary, root: root, configuredLibrary: options.configuration.objcLibrary)
+        environment.settings.prefixHeaders = options.configuration.objcPrefixHeaders
+        environment.settings.definitions = options.configuration.objcDefinitions
+        if let membership = options.membership { environment.targetSettings = membership.objcTargetSettings(for: paths) }
+        return environment
+    }
+
+    /// The deepest folder that holds every path.
+    static func commonFolder(of paths: [String]) -> String? {
+        guard var common = paths.first.map({ IdiomDetection.parent(of: $0) }) else { return nil }
+        for path in paths.dropFirst() {
+            while !IdiomDetection.isInside(path, common) && common != "/" && !common.isEmpty { common = IdiomDetection.parent(of: common) }
+        }
+        return common.isEmpty ? nil : common
     }
 
     /// How this run processes each file: its lowering settings, its budget and its cache; with why
     /// the cache folder was refused, when it was.
-    func makeProcessor() -> (processor: FileProcessor, cacheRefusal: String?) {
+    func makeProcessor(objc: ObjCEnvironment? = nil) -> (processor: FileProcessor, cacheRefusal: String?) {
         let vocabulary = self.vocabulary
-        let opened = options.cacheDirectory.map { ResultCache.open(directory: $0, key: cacheKey(vocabulary)) }
+        let opened = options.cacheDirectory.map { ResultCache.open(directory: $0, key: cacheKey(vocabulary, objc: objc)) }
         let limits = options.configuration.limits
         let swiftVersion = options.configuration.swiftVersion
         let workers = options.workerExecutable.map {
-            FileWorkers(executable: $0, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion)
+            FileWorkers(executable: $0, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, objc: objc)
         }
-        let processor = FileProcessor(vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, cache: opened?.cache, workers: workers)
+        let processor = FileProcessor(vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, cache: opened?.cache, workers: workers,
+                                      objc: objc)
         return (processor, opened?.refusal)
     }
 
@@ -300,7 +328,10 @@ public struct Linter: Sendable {
     private func indexOnlyFiles(excluding linted: Set<String>) -> [String] {
         guard let root = options.indexRoot,
               let all = try? FileDiscovery.files(in: [root], configuration: options.configuration) else { return [] }
-        return all.filter { options.configuration.inputKind($0) == .swift && !linted.contains(Configuration.absolute($0)) && options.admits($0) }
+        return all.filter { path in
+            let kind = options.configuration.inputKind(path)
+            return (kind == .swift || kind == .objectiveC) && !linted.contains(Configuration.absolute(path)) && options.admits(path)
+        }
     }
 
     private func diagnostic(for problem: InputProblem, excerpts: [String: [ExcerptKey: SourceExcerpt]]) -> Diagnostic? {

@@ -165,6 +165,17 @@ public final class BuildMembership: @unchecked Sendable {
 
     private func judge(_ path: String) -> BuildJudgement? {
         guard let kind = InputKind(path: path), kind != .interfaceDescription else { return nil }
+        // A header is compiled only as part of the files that include it: it is judged as its
+        // implementation beside it; with none, it is linted as if it had no project.
+        if path.hasSuffix(".h") {
+            let stem = String(path.dropLast(2))
+            for companion in [".m", ".mm", ".c", ".cpp"].map({ stem + $0 }) where FileManager.default.fileExists(atPath: companion) {
+                guard var judgement = judge(companion) else { return nil }
+                judgement.reason = "as its implementation \(IdiomDetection.display(companion)): " + judgement.reason
+                return judgement
+            }
+            return nil
+        }
         for folder in IdiomDetection.selfAndAncestors(IdiomDetection.parent(of: path)) {
             switch projects(in: folder) {
             case .none:
@@ -204,10 +215,73 @@ public final class BuildMembership: @unchecked Sendable {
         if !tests.isEmpty {
             let targets = tests.count == 1 ? "the test target \(tests[0])" : "the test targets \(tests.joined(separator: ", "))"
             return BuildJudgement(scope: nil, target: nil, project: owner,
-                                  reason: "only \(targets) of \(names) \(kind == .swift ? "compile" : "copy")\(tests.count == 1 ? "s" : "") it: the app does not build it")
+                                  reason: "only \(targets) of \(names) \(kind == .interfaceBuilder ? "copy" : "compile")\(tests.count == 1 ? "s" : "") it: the app does not build it")
         }
-        let what = kind == .swift ? "compiles it" : "copies it (a Resources phase or a synchronized folder)"
+        let what = kind == .interfaceBuilder ? "copies it (a Resources phase or a synchronized folder)" : "compiles it"
         return BuildJudgement(scope: nil, target: nil, project: owner, reason: "no target of \(names) \(what)")
+    }
+
+    /// For each Objective-C file the projects build: the prefix header (`GCC_PREFIX_HEADER`) and
+    /// the definitions (`GCC_PREPROCESSOR_DEFINITIONS`) of the target that judged it, in its
+    /// Release configuration (else its first), for a Mac Catalyst build. By absolute path.
+    func objcTargetSettings(for paths: [String]) -> [String: ObjCTargetSettings] {
+        var result: [String: ObjCTargetSettings] = [:]
+        for path in paths {
+            guard let judgement = judgement(of: path), let targetName = judgement.target else { continue }
+            let found: ObjCTargetSettings? = lock.withLock {
+                for case .projects(let projects) in folders.values {
+                    for (project, _) in projects where project.file == judgement.project {
+                        guard let target = project.targets.first(where: { $0.name == targetName }),
+                              let configuration = target.configurations.first(where: { $0.name == "Release" }) ?? target.configurations.first else { continue }
+                        return Self.objcSettings(configuration, projectFolder: project.folder)
+                    }
+                }
+                return nil
+            }
+            if let found, found != ObjCTargetSettings() { result[Configuration.absolute(path)] = found }
+        }
+        return result
+    }
+
+    static func objcSettings(_ configuration: XcodeProject.BuildConfiguration, projectFolder: String) -> ObjCTargetSettings {
+        var settings = ObjCTargetSettings()
+        func expanded(_ value: String) -> String {
+            var value = value
+            for variable in ["$(SRCROOT)", "${SRCROOT}", "$(PROJECT_DIR)", "${PROJECT_DIR}", "$(SOURCE_ROOT)"] {
+                value = value.replacingOccurrences(of: variable, with: projectFolder)
+            }
+            return value
+        }
+        if let header = BuildSettings.resolve("GCC_PREFIX_HEADER", in: configuration.layers)?.value, !header.isEmpty {
+            let path = expanded(BuildSettings.unquoted(header))
+            let absolute = path.hasPrefix("/") ? path : IdiomDetection.join(projectFolder, path)
+            if !absolute.contains("$"), FileManager.default.fileExists(atPath: absolute) { settings.prefixHeaders = [absolute] }
+        }
+        if let definitions = BuildSettings.resolve("GCC_PREPROCESSOR_DEFINITIONS", in: configuration.layers)?.value {
+            settings.definitions = Self.words(definitions).filter { !$0.isEmpty && !$0.contains("$(") && !$0.contains("${") }
+        }
+        return settings
+    }
+
+    /// A setting's list, split at spaces outside quotes: `DEBUG=1 "NAME=a b"`.
+    static func words(_ value: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var quote: Character?
+        for character in value {
+            if let open = quote {
+                if character == open { quote = nil } else { current.append(character) }
+            } else if character == "\"" || character == "'" {
+                quote = character
+            } else if character == " " || character == "\t" {
+                if !current.isEmpty { words.append(current) }
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        if !current.isEmpty { words.append(current) }
+        return words
     }
 
     /// The projects in `folder`, read the first time it is asked.

@@ -61,6 +61,11 @@ public struct Configuration: Sendable {
     /// The Swift the project is built with (`swift_version`): `#if swift(...)` and `#if compiler(...)`
     /// branches it would skip are not checked for syntax errors.
     public var swiftVersion = SwiftVersion.newest
+    /// `objective_c:`: the libclang to parse Objective-C with, and the prefix headers and macro
+    /// definitions every Objective-C file gets.
+    public var objcLibrary: String?
+    public var objcPrefixHeaders: [String] = []
+    public var objcDefinitions: [String] = []
     /// Where each `included` and `excluded` pattern is written in the file, in order, for warnings.
     public var includedPositions: [SourcePosition] = []
     public var excludedPositions: [SourcePosition] = []

@@ -73,6 +73,26 @@ public enum ConfigurationLoader {
         ]) { reader, value, configuration in
             configuration.limits = reader.limits(value)
         },
+        ConfigurationKey("objective_c", [
+            "type": "object",
+            "description": "How Objective-C files (.m, .mm, .h) are parsed: the libclang to use, and what every file sees besides the project's own settings.",
+            "additionalProperties": false,
+            "properties": .members(objcKeys.map { ($0.name, $0.schema) }),
+        ]) { reader, value, configuration in
+            guard let mapping = value.mapping else {
+                reader.problem(value, "'objective_c' must be a mapping with " + objcKeys.map { "'\($0.name)'" }.joined(separator: ", "))
+                return
+            }
+            for (key, entry) in mapping {
+                let name = key.string ?? ""
+                guard let known = objcKeys.first(where: { $0.name == name }) else {
+                    reader.problem(key, "unknown key '\(name)' in 'objective_c'." + Reader.suggestion(name, objcKeys.map(\.name))
+                                   + " It takes " + objcKeys.map { "'\($0.name)'" }.joined(separator: ", ") + ".")
+                    continue
+                }
+                known.read(&reader, entry, &configuration)
+            }
+        },
         ConfigurationKey("swift_version", [
             "type": ["string", "number"],
             "description": """
@@ -87,6 +107,34 @@ public enum ConfigurationLoader {
             } else {
                 reader.problem(value, "'swift_version' must be a version such as 5.10 or 6.2")
             }
+        },
+    ]
+
+    /// The keys of `objective_c:`.
+    static let objcKeys: [ConfigurationKey<Configuration>] = [
+        ConfigurationKey("libclang", [
+            "type": "string",
+            "description": "The libclang library (or the folder holding it) to parse Objective-C with, relative to this file; CATALINT_LIBCLANG wins over it. Default: the toolchain of the clang or swift on the PATH (and on macOS Xcode's).",
+        ]) { reader, value, configuration in
+            if let text = value.scalar?.string, !text.isEmpty {
+                configuration.objcLibrary = text.hasPrefix("/") ? text : (configuration.directory as NSString).appendingPathComponent(text)
+            } else {
+                reader.problem(value, "'libclang' must be the path of a libclang library or of the folder that holds it")
+            }
+        },
+        ConfigurationKey("prefix_headers", [
+            "type": "array", "items": ["type": "string"],
+            "description": "Headers included before every Objective-C file, relative to this file (besides each target's GCC_PREFIX_HEADER).",
+        ]) { reader, value, configuration in
+            configuration.objcPrefixHeaders = reader.strings(value, key: "prefix_headers").map { entry in
+                entry.text.hasPrefix("/") ? entry.text : (configuration.directory as NSString).appendingPathComponent(entry.text)
+            }
+        },
+        ConfigurationKey("definitions", [
+            "type": "array", "items": ["type": "string"],
+            "description": "Macros defined for every Objective-C file, NAME or NAME=VALUE (besides each target's GCC_PREPROCESSOR_DEFINITIONS).",
+        ]) { reader, value, configuration in
+            configuration.objcDefinitions = reader.strings(value, key: "definitions").map(\.text)
         },
     ]
 

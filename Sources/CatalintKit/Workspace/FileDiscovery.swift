@@ -239,6 +239,8 @@ public enum InputKind: Sendable {
     case interfaceDescription
     /// An Interface Builder file, `*.storyboard` or `*.xib`.
     case interfaceBuilder
+    /// Objective-C or Objective-C++ source, or a header: `*.m`, `*.mm`, `*.h`.
+    case objectiveC
 
     public init?(path: String) {
         if path.hasSuffix(".swift") {
@@ -247,6 +249,8 @@ public enum InputKind: Sendable {
             self = .interfaceDescription
         } else if path.hasSuffix(".storyboard") || path.hasSuffix(".xib") {
             self = .interfaceBuilder
+        } else if path.hasSuffix(".m") || path.hasSuffix(".mm") || path.hasSuffix(".h") {
+            self = .objectiveC
         } else {
             return nil
         }

@@ -16,6 +16,9 @@ import Darwin
 ///   default, and what Xcode writes), or ISO-8859-1 / Windows-1252, which older projects have. The
 ///   declaration is then rewritten to UTF-8 (padded to the same length, so positions on its line do
 ///   not move), because the text handed on is UTF-8.
+/// - Objective-C source is UTF-8 too, but an older file's stray byte in another encoding (a Mac
+///   Roman `©` in a comment) does not make it unreadable: such a byte becomes U+FFFD, as clang
+///   reads the file the same way, and the rest is linted.
 /// - Only regular files are read: a FIFO or a device named `*.swift` would block the run or never end.
 public enum FileText {
     /// The file's text, or why it cannot be linted.
@@ -54,12 +57,14 @@ public enum FileText {
         case .swift: return "Swift source"
         case .interfaceDescription: return "YAML interface files"
         case .interfaceBuilder: return "Interface Builder files without an XML declaration"
+        case .objectiveC: return "Objective-C source"
         }
     }
 
     private static func utf8(_ bytes: ArraySlice<UInt8>, kind: InputKind) -> Result<String, ReadFailure> {
         // Foundation's check is the fast one; the slower scan only says where a bad byte is.
         if let text = String(bytes: bytes, encoding: .utf8) { return .success(text) }
+        if kind == .objectiveC { return .success(String(decoding: bytes, as: UTF8.self)) }
         if let offset = firstInvalidUTF8(bytes) {
             let line = SourceText.lineStarts(Array(bytes[bytes.startIndex..<offset])).count
             let byte = String(bytes[offset], radix: 16, uppercase: true)
