@@ -323,7 +323,7 @@ struct Server: ParsableCommand {
         discussion: """
             Diagnostics for open Swift, YAML interface and Interface Builder documents as they are edited, \
             linted against the whole project of each workspace folder (its .catalint.yml and idiom apply), and \
-            each rule's explanation on hover. The log goes to standard error. See "In your editor" in README.md.
+            each rule's explanation on hover. The log goes to standard error. See docs/editors.md.
             """
     )
 
