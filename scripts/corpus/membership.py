@@ -1015,6 +1015,16 @@ class App:
                         if user is None:
                             continue
                         built[path].add((target.label, user.verdict, f"linked by {user.label} ({user.why})"))
+        # Xcode builds on a case-insensitive file system (macOS's default): a reference whose case
+        # differs from the file's (`UIDevice+DeviceInfo.m` for `UIDevice+deviceInfo.m`) still builds it.
+        folded = defaultdict(set)
+        for path, entries in built.items():
+            folded[path.lower()] |= entries
+        for directory, _, names in os.walk(self.folder):
+            for name in names:
+                full = os.path.normpath(os.path.join(directory, name))
+                if full not in built and full.lower() in folded:
+                    built[full] = set(folded[full.lower()])
         self.add_imported_headers(built)
         result = {}
         for directory, subdirectories, names in os.walk(self.folder):
@@ -1083,13 +1093,17 @@ def _add_imported_headers(app, built):
                 headers[name].append(full)
                 sources.append(full)
 
+    folded_headers = defaultdict(list)  # the same, by lower-cased name (macOS finds `Foo.h` for `foo.h`)
+    for name, paths in headers.items():
+        folded_headers[name.lower()] += paths
+
     def resolve(importer, quoted, name):
         if quoted:
             beside = os.path.normpath(os.path.join(os.path.dirname(importer), name))
             if os.path.isfile(beside):
                 return [beside]
-        candidates = headers.get(os.path.basename(name), [])
-        suffix = [path for path in candidates if path.endswith(os.sep + name)]
+        candidates = headers.get(os.path.basename(name)) or folded_headers.get(os.path.basename(name).lower(), [])
+        suffix = [path for path in candidates if path.lower().endswith((os.sep + name).lower())]
         return suffix or candidates
 
     graph = {}
@@ -1148,6 +1162,7 @@ FIXTURE_CLASSIC = """// !$*UTF8*$!
 		B8 /* Test.swift in Sources */ = {isa = PBXBuildFile; fileRef = F8; };
 		B9 /* Legacy.m in Sources */ = {isa = PBXBuildFile; fileRef = F9; };
 		BA /* Helper.m in Sources */ = {isa = PBXBuildFile; fileRef = FA; };
+		BB /* Mixed.m in Sources */ = {isa = PBXBuildFile; fileRef = FB; };
 		F1 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = App.swift; sourceTree = "<group>"; };
 		F2 = {isa = PBXFileReference; lastKnownFileType = file.storyboard; name = Base; path = Base.lproj/Main.storyboard; sourceTree = "<group>"; };
 		F3 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Share.swift; sourceTree = "<group>"; };
@@ -1158,12 +1173,13 @@ FIXTURE_CLASSIC = """// !$*UTF8*$!
 		F8 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Test.swift; sourceTree = "<group>"; };
 		F9 = {isa = PBXFileReference; lastKnownFileType = sourcecode.c.objc; path = Legacy.m; sourceTree = "<group>"; };
 		FA = {isa = PBXFileReference; lastKnownFileType = sourcecode.c.objc; path = Helper.m; sourceTree = "<group>"; };
+		FB = {isa = PBXFileReference; lastKnownFileType = sourcecode.c.objc; path = Mixed.m; sourceTree = "<group>"; };
 		V1 /* Main.storyboard */ = {isa = PBXVariantGroup; children = (F2); name = Main.storyboard; sourceTree = "<group>"; };
 		G0 = {isa = PBXGroup; children = (G1, G2, G3, F4, F6); sourceTree = "<group>"; };
-		G1 = {isa = PBXGroup; children = (F1, V1, F5, F7, F9); path = App; sourceTree = "<group>"; };
+		G1 = {isa = PBXGroup; children = (F1, V1, F5, F7, F9, FB); path = App; sourceTree = "<group>"; };
 		G2 = {isa = PBXGroup; children = (F3); name = "Share Extension"; path = "Share Extension"; sourceTree = "<group>"; };
 		G3 = {isa = PBXGroup; children = (F8, FA); path = Tests; sourceTree = "<group>"; };
-		P1 = {isa = PBXSourcesBuildPhase; files = (B1, B4, B7, B9); };
+		P1 = {isa = PBXSourcesBuildPhase; files = (B1, B4, B7, B9, BB); };
 		P2 = {isa = PBXResourcesBuildPhase; files = (B2, B6); };
 		P3 = {isa = PBXSourcesBuildPhase; files = (B3, B5); };
 		P4 = {isa = PBXSourcesBuildPhase; files = (B8, BA); };
@@ -1231,7 +1247,7 @@ def self_test():
         write(classic, "Classic.xcodeproj/project.pbxproj", FIXTURE_CLASSIC)
         for path in ("App/App.swift", "App/Base.lproj/Main.storyboard", "App/Orphan.swift", "App/IOSOnly.swift",
                      "Share Extension/Share.swift", "Common/Shared.swift", "Scripts/Old.swift", "Tests/Test.swift",
-                     "Loose.xib", "App/Unused.h", "App/Orphan.m", "App/Prefix.pch"):
+                     "Loose.xib", "App/Unused.h", "App/Orphan.m", "App/Prefix.pch", "App/mixed.m"):
             write(classic, path)
         # Objective-C: a header takes the verdicts of the built files that import it, through other headers
         write(classic, "App/Legacy.m", '#import "Legacy.h"\n#import <UIKit/UIKit.h>\n/* #import "Unused.h" */\n')
@@ -1244,7 +1260,8 @@ def self_test():
                          "Common/Shared.swift": "mac", "Scripts/Old.swift": "unbuilt", "Tests/Test.swift": "test",
                          "Loose.xib": "unbuilt", "App/Legacy.m": "mac", "App/Legacy.h": "mac",
                          "Common/Kit/Util.h": "mac", "App/Unused.h": "unbuilt", "App/Orphan.m": "unbuilt",
-                         "App/Prefix.pch": "mac", "Tests/Helper.m": "test", "Tests/Helper.h": "test"})
+                         "App/Prefix.pch": "mac", "Tests/Helper.m": "test", "Tests/Helper.h": "test",
+                         "App/mixed.m": "mac"})  # the project says Mixed.m: macOS finds it all the same
         synchronized = os.path.join(root, "synchronized")
         write(synchronized, "Sync.xcodeproj/project.pbxproj", FIXTURE_SYNCHRONIZED)
         for path in ("App/Main.swift", "App/Old.swift", "App/Debug/Tool.swift", "App/Legacy/Gone.swift",
