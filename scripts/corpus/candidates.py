@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """Lists the sites of an extracted app that a labeller should look at, rule by rule.
 
+Swift, interface and Interface Builder files are searched as before; Objective-C files (.m, .mm,
+.h, .pch) with the Objective-C spellings of every rule (selectors, constants, macros, helpers and
+`#if TARGET_OS_*` branches in the context column).
+
 A labelling aid, not a linter: it searches the app's files with regular expressions, casting a
 wide net (mentions, look-alikes, comments), and merges in every finding a catalint binary reports
 there, so that nothing catalint says is missed. The rows go to .corpus/candidates/<name>.csv
