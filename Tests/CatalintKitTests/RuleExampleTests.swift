@@ -47,6 +47,16 @@ final class RuleExampleTests: XCTestCase {
                    ]
                },
                malformedRule: ToolRule.invalidInterface),
+        Format(name: "Objective-C", path: "Example.m",
+               triggering: { $0.examples?.objcTriggering ?? [] }, passing: { $0.examples?.objcPassing ?? [] },
+               wrappings: { code in [
+                   "/*\n\(code.replacingOccurrences(of: "*/", with: "* /"))\n*/\n",
+                   code.split(separator: "\n", omittingEmptySubsequences: false).map { "// " + $0 }.joined(separator: "\n"),
+                   "#if 0\n\(code)\n#endif\n",
+                   "static NSString *text = @\"" + code.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"")
+                       .replacingOccurrences(of: "\n", with: "\\n") + "\";\n",
+               ] },
+               malformedRule: ToolRule.unreadableFile),
     ]
 
     /// Every rule runs, opt-in rules too, so that the suppression rules see the rules their comments name.
@@ -80,6 +90,7 @@ final class RuleExampleTests: XCTestCase {
         XCTAssertGreaterThan(checked["Swift"] ?? 0, 20)
         XCTAssertGreaterThan(checked["interface"] ?? 0, 4)
         XCTAssertGreaterThanOrEqual(checked["Interface Builder"] ?? 0, 4)
+        XCTAssertGreaterThanOrEqual(checked["Objective-C"] ?? 0, 14)
     }
 
     /// Each fix example: the rule fires at its markers, and the code after every fix (unsafe ones
@@ -135,6 +146,7 @@ final class RuleExampleTests: XCTestCase {
                     switch format.name {
                     case "Swift": code = "// \(directive)\n" + source
                     case "interface": code = "# \(directive)\n" + source
+                    case "Objective-C": code = "// \(directive)\n" + source
                     default:
                         // After the XML declaration, which must come first.
                         let lines = source.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)

@@ -98,6 +98,10 @@ public struct RuleDefinition: Sendable, Decodable {
         var interfaceBuilderTriggering: [String]?
         /// Storyboard or xib XML that must stay silent.
         var interfaceBuilderPassing: [String]?
+        /// Objective-C code (linted as a `.m` file) that must fire exactly at each `↓`.
+        var objcTriggering: [String]?
+        /// Objective-C code that must stay silent.
+        var objcPassing: [String]?
 
         static let fields: [Field<Self>] = [
             .optional("triggering", \.triggering),
@@ -106,6 +110,8 @@ public struct RuleDefinition: Sendable, Decodable {
             .optional("interface_passing", \.interfacePassing),
             .optional("interface_builder_triggering", \.interfaceBuilderTriggering),
             .optional("interface_builder_passing", \.interfaceBuilderPassing),
+            .optional("objc_triggering", \.objcTriggering),
+            .optional("objc_passing", \.objcPassing),
         ]
     }
 

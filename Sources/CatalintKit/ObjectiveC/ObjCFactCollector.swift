@@ -10,7 +10,7 @@ import Foundation
 /// and the methods and functions that compare the idiom. What depends on other files stays
 /// symbolic for `Resolution`, as for Swift, so one index serves both languages.
 final class ObjCFactCollector {
-    private let tree: ObjCTree
+    fileprivate let tree: ObjCTree
     private let source: SourceText
     private let vocabulary: LoweringVocabulary
     private let path: String
@@ -41,6 +41,8 @@ final class ObjCFactCollector {
     }
 
     private var locals: [Int: Local] = [:]
+    /// The classes the file declares, read before the walk.
+    fileprivate var fileClasses = ProjectIndex()
     private var contexts: [GuardContext]
     /// The code only the Mac build has (under `#if TARGET_OS_MACCATALYST`).
     private let macOnly: [Range<Int>]
@@ -59,6 +61,14 @@ final class ObjCFactCollector {
     static func lower(_ parse: ObjCParse, source: SourceText, vocabulary: LoweringVocabulary, macOnly: [Range<Int>] = [],
                       deadline: Deadline = .none) -> (facts: FileFacts, index: ProjectIndex) {
         let collector = ObjCFactCollector(parse: parse, source: source, vocabulary: vocabulary, macOnly: macOnly, deadline: deadline)
+        // The file's classes first: code above a class's @interface still knows its superclass.
+        var early = ProjectIndex()
+        for root in parse.roots where collector.tree[root].kind == .objCInterfaceDecl {
+            if let name = collector.className(of: root) {
+                early.add(TypeInfo(name: name, superclass: collector.tree[root].children.first { collector.tree[$0].kind == .objCSuperClassRef }.map { collector.tree[$0].spelling }))
+            }
+        }
+        collector.fileClasses = early
         for root in parse.roots { collector.walk(root, context: .unguarded, scope: Scope()) }
         return (collector.facts, collector.index)
     }
@@ -414,7 +424,7 @@ final class ObjCFactCollector {
     // MARK: Declarations
 
     /// The class a container declares or extends.
-    private func className(of index: Int) -> String? {
+    fileprivate func className(of index: Int) -> String? {
         let node = tree[index]
         if node.kind == .objCInterfaceDecl || node.kind == .objCImplementationDecl { return node.spelling }
         return node.children.first { tree[$0].kind == .objCClassRef }.map { tree[$0].spelling }
@@ -977,7 +987,7 @@ final class ObjCFactCollector {
             if node.kind.isFunctionLike {
                 for name in tree.identifiers(in: current) where vocabulary.paperNames.contains(name) && !names.contains(name) { names.append(name) }
             } else if node.kind.isContainer, let name = className(of: current) {
-                let chain = self.index.classChain(of: name) + (node.children.first { tree[$0].kind == .objCSuperClassRef }.map { [tree[$0].spelling] + tree[$0].superclasses } ?? [])
+                let chain = fileClasses.classChain(of: name) + (node.children.first { tree[$0].kind == .objCSuperClassRef }.map { [tree[$0].spelling] + tree[$0].superclasses } ?? [])
                 names += chain.filter(vocabulary.paperNames.contains)
             }
             current = node.parent
@@ -998,8 +1008,10 @@ final class ObjCFactCollector {
             case .compoundStmt, .blockExpr: return names
             case .objCMessageExpr:
                 if let message = tree.message(parent) {
-                    if let argument = message.arguments.firstIndex(of: child), argument < message.pieces.count { names.append(message.pieces[argument]) }
-                    names += message.pieces.prefix(1)
+                    if let argument = message.arguments.firstIndex(of: child), argument < message.pieces.count {
+                        names += ObjCTree.swiftNames(message.pieces[argument])
+                    }
+                    names += ObjCTree.swiftNames(message.pieces[0])
                     if let receiverClass = message.receiverClass { names.append(receiverClass) }
                 }
             case .callExpr:
@@ -1164,13 +1176,28 @@ final class ObjCFactCollector {
             }
             guard node.kind == .binaryOperator, let op = binaryOperator(parent) else { break }
             let other = tree.operands(parent).first { $0 != current }
-            if let other { names += tree.identifiers(in: other) }
+            if let other { names += identifiersThroughLocals(other) }
             if op.isComparison { return names.filter(vocabulary.sameSpaceNames.contains) }
             guard [.add, .sub, .mul, .div].contains(op) else { break }
             current = parent
             parent = node.parent
         }
         return []
+    }
+
+    /// The identifiers of an expression, and of the values the locals it reads were declared with.
+    private func identifiersThroughLocals(_ index: Int) -> [String] {
+        var names = tree.identifiers(in: index)
+        func visit(_ current: Int) {
+            let node = tree[current]
+            if node.kind == .declRefExpr, let offset = node.referencedOffset, let local = locals[offset],
+               let initializer = tree.operands(local.declaration).last {
+                names += tree.identifiers(in: initializer)
+            }
+            for child in node.children { visit(child) }
+        }
+        visit(index)
+        return names
     }
 
     /// `@"_setAllowsUnsupportedMacIdiomBehavior:"`: a string that is exactly a name a rule looks for in strings.
@@ -1188,7 +1215,10 @@ final class ObjCFactCollector {
 
     /// `@selector(_setAllowsUnsupportedMacIdiomBehavior:)`.
     private func recordSelectorReference(_ index: Int, context: GuardContext) {
-        let selector = tree[index].spelling
+        var selector = tree[index].spelling
+        if selector.isEmpty, let open = tree.text(index).firstIndex(of: "(") {
+            selector = String(tree.text(index)[tree.text(index).index(after: open)...].prefix { $0 != ")" }).trimmingCharacters(in: .whitespaces)
+        }
         guard let first = selector.split(separator: ":").first.map(String.init), vocabulary.referenceRoots.contains(first) else { return }
         let text = tree.text(index)
         let offset = text.range(of: first).map { tree[index].begin + text.utf8.distance(from: text.startIndex, to: $0.lowerBound) } ?? tree[index].begin

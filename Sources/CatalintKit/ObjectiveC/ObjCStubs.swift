@@ -33,8 +33,10 @@ struct ObjCStubs: Sendable, Equatable, Codable {
     var properties: [String: String] = [:]
     /// Class properties every class has.
     var classProperties: Set<String> = []
-    /// Methods every object (and class) has, returning an object: `[x foo]` whose result a dot reads.
-    var methods: Set<String> = []
+    /// Methods every object (and class) has, by selector, with what they return: an object
+    /// (`[x foo]` whose result a dot reads), or the value a declaration takes from them
+    /// (`CGRect frame = [value CGRectValue]`).
+    var methods: [String: String] = [:]
     /// The fields of the structures in `names`.
     var fields: [String: Set<String>] = [:]
     /// Function-like macros the file uses where declarations go (`RLM_ARRAY_TYPE(Item)`), defined empty.
@@ -77,10 +79,11 @@ struct ObjCStubs: Sendable, Equatable, Codable {
             lines.append("@interface NSObject (CatalintStubs)")
             for name in properties.keys.sorted() { lines.append("@property (nonatomic) \(properties[name]!) \(name);") }
             for name in classProperties.sorted() { lines.append("@property (class, nonatomic) NSObject *\(name);") }
-            for selector in methods.sorted() {
+            for selector in methods.keys.sorted() {
                 let declaration = Self.methodDeclaration(selector)
-                lines.append("- (NSObject *)\(declaration);")
-                lines.append("+ (NSObject *)\(declaration);")
+                let type = methods[selector]!
+                lines.append("- (\(type))\(declaration);")
+                lines.append("+ (\(type))\(declaration);")
             }
             lines.append("@end")
         }
@@ -113,11 +116,23 @@ struct ObjCStubs: Sendable, Equatable, Codable {
                         // A dot cannot read a property of `id`: where the object is a message's
                         // result, declare the message as returning an object.
                         if let selector = Self.selector(ofMessageEndingBefore: diagnostic.offset, in: texts.bytes(of: diagnostic.file)) {
-                            learned.methods.insert(selector)
+                            if learned.methods[selector] == nil { learned.methods[selector] = "NSObject *" }
                             if learned.properties[name] == nil { learned.properties[name] = "NSObject *" }
                         }
                     } else if type.hasSuffix("*") {
-                        if learned.properties[name] == nil { learned.properties[name] = "NSObject *" }
+                        if learned.properties[name] == nil {
+                            // The members the same expression reads after it, at once: `a.b.c`.
+                            for (member, memberType) in Self.memberChain(from: diagnostic.offset, in: texts.bytes(of: diagnostic.file))
+                            where learned.properties[member] == nil {
+                                learned.properties[member] = memberType
+                            }
+                            if learned.properties[name] == nil { learned.properties[name] = "NSObject *" }
+                        } else if properties[name] != nil {
+                            // Declared on every object and still not found: the class has no
+                            // superclass clang knows (an @implementation with no @interface it can see).
+                            let className = String(type.dropLast()).trimmingCharacters(in: .whitespaces)
+                            learned.declare(className, as: .classType, replacing: false)
+                        }
                     } else {
                         learned.classProperties.insert(name)
                     }
@@ -154,6 +169,15 @@ struct ObjCStubs: Sendable, Equatable, Codable {
                    let name = Self.identifier(before: "=", endingAt: diagnostic.offset, in: bytes), learned.properties[name] == "NSObject *" {
                     learned.properties[name] = type
                 }
+            } else if (message.hasPrefix("initializing ") && message.hasSuffix("with an expression of incompatible type 'id'"))
+                        || (message.hasPrefix("assigning to ") && message.hasSuffix("from incompatible type 'id'")) {
+                // `CGRect end = [value CGRectValue];`: the message returns what the declaration takes.
+                let bytes = texts.bytes(of: diagnostic.file)
+                let quotedType = message.hasPrefix("initializing ") ? Self.quoted(message, after: "initializing ") : Self.quoted(message, after: "assigning to ")
+                if let type = Self.valueType(quotedType), let selector = Self.selector(ofMessageStartingAt: diagnostic.offset, in: bytes),
+                   learned.methods[selector] == nil {
+                    learned.methods[selector] = type
+                }
             } else if message.hasPrefix("initializing "), message.contains("with an expression of incompatible type 'NSObject *'") {
                 let bytes = texts.bytes(of: diagnostic.file)
                 if let type = Self.valueType(Self.quoted(message, after: "initializing ")),
@@ -164,6 +188,11 @@ struct ObjCStubs: Sendable, Equatable, Codable {
                 let bytes = texts.bytes(of: diagnostic.file)
                 if let name = Self.identifier(endingBefore: diagnostic.offset, in: bytes, skippingOne: true), learned.names[name] == .classType {
                     learned.names[name] = .scalarType
+                }
+            } else if message.hasPrefix("unexpected interface name ") {
+                // A name taken for a class is used as a value.
+                if let name = Self.quoted(message, after: "unexpected interface name "), learned.names[name] == .classType {
+                    learned.names[name] = .object
                 }
             } else if message.hasPrefix("bad receiver type") {
                 let bytes = texts.bytes(of: diagnostic.file)
@@ -184,6 +213,37 @@ struct ObjCStubs: Sendable, Equatable, Codable {
     private mutating func declare(_ name: String, as kind: Kind, replacing: Bool = true) {
         guard Self.isIdentifier(name), !name.hasPrefix("__"), !declined.contains(name) else { return }
         if names[name] == nil || replacing && names[name] != kind && names[name] != .classType { names[name] = kind }
+    }
+
+    /// The fields of the prelude's structures: a member read after one of these is that structure.
+    static let structFields: [(type: String, fields: Set<String>)] = [
+        ("CGRect", ["origin", "size"]), ("CGSize", ["width", "height"]), ("CGPoint", ["x", "y"]),
+        ("UIEdgeInsets", ["top", "left", "bottom", "right"]),
+    ]
+
+    /// The chain of members read from the one named at `offset` (`bounds.size.width` from `bounds`),
+    /// each with the type its use shows: a structure when the next member is one of its fields
+    /// (the chain stops there: the rest are fields), else an object.
+    static func memberChain(from offset: Int, in bytes: [UInt8]) -> [(String, String)] {
+        var names: [String] = []
+        var index = offset
+        while let name = identifier(at: index, in: bytes), names.count < 16 {
+            names.append(name)
+            index += name.utf8.count
+            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "."), index + 1 < bytes.count, bytes[index + 1] != UInt8(ascii: ".") else { break }
+            index += 1
+            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        }
+        var chain: [(String, String)] = []
+        for (position, name) in names.enumerated() {
+            if position + 1 < names.count, let structure = structFields.first(where: { $0.fields.contains(names[position + 1]) }) {
+                chain.append((name, structure.type))
+                break
+            }
+            chain.append((name, "NSObject *"))
+        }
+        return chain
     }
 
     /// `foo:bar:` as a method declaration: `foo:(id)a0 bar:(id)a1`.
@@ -241,7 +301,12 @@ struct ObjCStubs: Sendable, Equatable, Codable {
         let capitalized = first >= 0x41 && first <= 0x5A
         let before = byteBefore(offset, in: bytes)
         let after = byteAfter(identifierAt: offset, in: bytes)
-        if before == UInt8(ascii: "[") { return capitalized ? .classType : .object }
+        // `[X message]` sends to X; `array[X]` reads with X as a key.
+        if before == UInt8(ascii: "["), let after, isIdentifierStart(after) { return capitalized ? .classType : .object }
+        // `Type *name = ...`: clang read an unknown type as a value multiplied.
+        if after == UInt8(ascii: "*"), capitalized, before == nil || [UInt8(ascii: ";"), UInt8(ascii: "{"), UInt8(ascii: "}"), UInt8(ascii: "("), UInt8(ascii: ",")].contains(before!) {
+            return .classType
+        }
         if after == UInt8(ascii: ".") { return capitalized && !name.hasPrefix("k") ? .classType : .object }
         let constantLike = capitalized || (name.hasPrefix("k") && name.count > 1 && name.dropFirst().first!.isUppercase)
         guard constantLike else { return .object }
@@ -361,6 +426,24 @@ struct ObjCStubs: Sendable, Equatable, Codable {
         index += 1
         while index < bytes.count, isSpace(bytes[index]) { index += 1 }
         return identifier(at: index, in: bytes)
+    }
+
+    /// The selector of the message that starts (with its `[`) at or just after `offset`.
+    static func selector(ofMessageStartingAt offset: Int, in bytes: [UInt8]) -> String? {
+        var index = max(0, offset)
+        // From a declaration's name or an assignment's target: past the `=`.
+        while index < bytes.count, bytes[index] != UInt8(ascii: "["), bytes[index] != UInt8(ascii: ";"), bytes[index] != 0x0A { index += 1 }
+        guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
+        var depth = 0
+        var cursor = index
+        while cursor < bytes.count {
+            if bytes[cursor] == UInt8(ascii: "[") { depth += 1 }
+            if bytes[cursor] == UInt8(ascii: "]") { depth -= 1; if depth == 0 { break } }
+            if bytes[cursor] == UInt8(ascii: ";") { return nil }
+            cursor += 1
+        }
+        guard cursor < bytes.count else { return nil }
+        return selector(ofMessageEndingBefore: cursor + 2, in: bytes.prefix(cursor + 1) + [UInt8(ascii: "."), UInt8(ascii: "x")])
     }
 
     /// The selector of the message `[receiver piece:arg ...]` whose `]` is the last thing before the

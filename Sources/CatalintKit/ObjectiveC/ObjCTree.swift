@@ -209,7 +209,13 @@ struct ObjCTree {
         func visit(_ current: Int) {
             let node = parse.nodes[current]
             switch node.kind {
-            case .declRefExpr, .memberRefExpr, .objCClassRef, .typeRef:
+            case .memberRefExpr:
+                // The base is written first: `view.widthAnchor` is `view`, `widthAnchor`.
+                for child in node.children { visit(child) }
+                let name = node.spelling.isEmpty ? node.referencedName : node.spelling
+                if !name.isEmpty, !name.contains(" ") { names.append(name) }
+                return
+            case .declRefExpr, .objCClassRef, .typeRef:
                 let name = node.spelling.isEmpty ? node.referencedName : node.spelling
                 if !name.isEmpty, !name.contains(" ") { names.append(name) }
             case .objCMessageExpr:
@@ -227,6 +233,24 @@ struct ObjCTree {
         }
         visit(index)
         return names
+    }
+
+    /// A selector piece and the name Swift gives the method it starts (`scaledFontForFont` ->
+    /// `scaledFont`, `systemFontOfSize` -> `systemFont`): the words before the first preposition.
+    static func swiftNames(_ piece: String) -> [String] {
+        let prepositions: Set<String> = ["For", "With", "Of", "To", "At", "In", "From", "By", "On", "Using", "Equal", "Greater", "Less"]
+        var words: [String] = []
+        var current = ""
+        for character in piece {
+            if character.isUppercase, !current.isEmpty {
+                words.append(current)
+                current = ""
+            }
+            current.append(character)
+        }
+        if !current.isEmpty { words.append(current) }
+        guard let cut = words.dropFirst().firstIndex(where: prepositions.contains) else { return [piece] }
+        return [piece, words[..<cut].joined()]
     }
 
     /// True when `inner` is `outer` or inside it.

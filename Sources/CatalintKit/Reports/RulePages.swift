@@ -86,6 +86,7 @@ public enum RulePages {
             ("Swift", "swift", examples.triggering, examples.passing),
             ("YAML interface files", "yaml", examples.interfaceTriggering, examples.interfacePassing),
             ("Interface Builder files", "xml", examples.interfaceBuilderTriggering, examples.interfaceBuilderPassing),
+            ("Objective-C", "objc", examples.objcTriggering, examples.objcPassing),
         ]
         var text = "\n## Examples\n\n`↓` marks where catalint reports each finding. Every example here runs as a test of the rule.\n"
         for kind in kinds where !(kind.triggering ?? []).isEmpty || !(kind.passing ?? []).isEmpty {
