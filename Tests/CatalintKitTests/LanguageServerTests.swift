@@ -512,8 +512,8 @@ final class LanguageServerTests: XCTestCase {
         let actions = try XCTUnwrap(response["result"] as? [[String: Any]], "\(response)")
         XCTAssertEqual(actions.map { $0["title"] as? String ?? "" }, [
             "Keep the iPad behavioral style: set `preferredBehavioralStyle = .pad` on the slider first (unsafe: review it)",
-            "Disable `slider-custom-appearance` for this line",
-            "Disable `slider-custom-appearance` for this file",
+            "Suppress `slider-custom-appearance` on this line",
+            "Suppress `slider-custom-appearance` in this file",
         ])
         XCTAssertTrue(actions.allSatisfy { $0["kind"] as? String == "quickfix" && ($0["diagnostics"] as? [Any])?.count == 1 })
         XCTAssertNil(actions[0]["isPreferred"], "an unsafe fix is not preferred")
@@ -525,7 +525,7 @@ final class LanguageServerTests: XCTestCase {
         // The suppression comments: each silences the finding and is a comment the linter accepts.
         for (number, action) in actions.dropFirst().enumerated() {
             let suppressed = try Self.apply(action, uri: uri.absoluteString, to: text)
-            XCTAssertTrue(suppressed.contains("// catalint:disable") && suppressed.contains("slider-custom-appearance - reason"), suppressed)
+            XCTAssertTrue(suppressed.contains("// catalint:disable") && suppressed.contains("catalint:disable") && suppressed.contains(" slider-custom-appearance\n"), suppressed)
             client.notify("textDocument/didChange", ["textDocument": ["uri": uri.absoluteString, "version": 3 + number], "contentChanges": [["text": suppressed]]])
             XCTAssertEqual(try client.diagnostics(for: uri, version: 3 + number).map(Self.summary), [], suppressed)
         }
@@ -545,7 +545,7 @@ final class LanguageServerTests: XCTestCase {
         ])["result"] as? [[String: Any]])
         XCTAssertEqual(yamlActions.count, 2, "no fix for an interface file, two suppressions")
         let yamlFixed = try Self.apply(yamlActions[0], uri: interface.absoluteString, to: yaml)
-        XCTAssertEqual(yamlFixed, "interface: Settings\nviews:\n  # catalint:disable:next unavailable-control - reason\n  - class: UIStepper\n")
+        XCTAssertEqual(yamlFixed, "interface: Settings\nviews:\n  # catalint:disable:next unavailable-control\n  - class: UIStepper\n")
         client.notify("textDocument/didChange", ["textDocument": ["uri": interface.absoluteString, "version": 2], "contentChanges": [["text": yamlFixed]]])
         XCTAssertEqual(try client.diagnostics(for: interface, version: 2).map(Self.summary), [])
         let onlyRefactor = try client.request("textDocument/codeAction", [
@@ -562,7 +562,7 @@ final class LanguageServerTests: XCTestCase {
         ])["result"] as? [[String: Any]])
         XCTAssertEqual(xmlActions.count, 2)
         let fileWide = try Self.apply(xmlActions[1], uri: storyboard.absoluteString, to: xml)
-        XCTAssertTrue(fileWide.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- catalint:disable unavailable-control - reason -->\n<document"), fileWide)
+        XCTAssertTrue(fileWide.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- catalint:disable unavailable-control -->\n<document"), fileWide)
         client.notify("textDocument/didChange", ["textDocument": ["uri": storyboard.absoluteString, "version": 2], "contentChanges": [["text": fileWide]]])
         XCTAssertEqual(try client.diagnostics(for: storyboard, version: 2).map(Self.summary), [])
 

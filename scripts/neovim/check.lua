@@ -92,11 +92,11 @@ check(yaml, 'a diagnostic on the YAML interface file')
 local y = vim.diagnostic.get(0)[1] or { lnum = 0, col = 0 }
 vim.api.nvim_win_set_cursor(0, { y.lnum + 1, y.col })
 vim.lsp.buf.code_action({
-  filter = function(action) return action.title:find('for this line', 1, true) ~= nil end,
+  filter = function(action) return action.title:find('on this line', 1, true) ~= nil end,
   apply = true,
 })
 local suppressed = vim.wait(20000, function()
-  return (vim.api.nvim_buf_get_lines(0, 2, 3, false)[1] or '') == '  # catalint:disable:next unavailable-control - reason'
+  return (vim.api.nvim_buf_get_lines(0, 2, 3, false)[1] or '') == '  # catalint:disable:next unavailable-control'
 end, 20)
 check(suppressed, 'the disable-for-this-line comment was inserted')
 check(vim.wait(20000, function() return #vim.diagnostic.get(0) == 0 end, 20), 'and it silences the finding')

@@ -18,7 +18,8 @@ public enum RuleDocs {
         } else {
             text += "Default severity: \(rule.severity.rawValue)"
         }
-        if rule.category == .exception { text += " (a note under --idiom pad)" }
+        if rule.breaksIn == .macIdiom { text += " (a note under --idiom pad)" }
+        text += "\nCategory: \(rule.category.rawValue)" + (rule.preview ? " (preview: reports only with --preview)" : "") + "\n"
         text += "\n\n## What it does\n\(rule.summary)\n\n## Why it breaks in the Mac idiom\n\(rule.rationale.trimmed)\n"
         if let example = rule.examples?.triggering?.first {
             text += "\n## Example\n" + indent(RuleExample(example).source) + "\n"

@@ -50,6 +50,25 @@ public enum ConfigurationLoader {
         ConfigurationKey("interface_files", globList("Globs for YAML interface descriptions with other names than *.interface.yml.")) { reader, value, configuration in
             configuration.interfaceFiles = reader.globs(value, key: "interface_files")
         },
+        ConfigurationKey("select", selectorList("Only the rules these pick report: rule ids, categories (crash, layout, meta), prefixes of ids (unavailable-) or ALL. --select replaces it for one run.")) { reader, value, configuration in
+            configuration.selection.select = reader.selectors(value, key: "select")
+        },
+        ConfigurationKey("extend_select", selectorList("Rules that report besides the selected ones (opt-in rules, say): ids, categories, prefixes or ALL.")) { reader, value, configuration in
+            configuration.selection.extendSelect = reader.selectors(value, key: "extend_select")
+        },
+        ConfigurationKey("ignore", selectorList("Rules that do not report: ids, categories, prefixes or ALL. A narrower selector wins over a wider one.")) { reader, value, configuration in
+            configuration.selection.ignore = reader.selectors(value, key: "ignore")
+        },
+        ConfigurationKey("preview", [
+            "type": "boolean",
+            "description": "Run the rules that ship as previews too (default false; --preview for one run).",
+        ]) { reader, value, configuration in
+            if let text = value.scalar?.string, let flag = Reader.boolean(text) {
+                configuration.preview = flag
+            } else {
+                reader.problem(value, "'preview' must be true or false: whether the rules that ship as previews run")
+            }
+        },
         ConfigurationKey("rules", ["$ref": "#/definitions/rules"]) { reader, value, configuration in
             configuration.rules = reader.rules(value)
         },
@@ -124,6 +143,10 @@ public enum ConfigurationLoader {
             }
         },
     ]
+
+    private static func selectorList(_ description: String) -> JSONValue {
+        ["type": "array", "items": ["type": "string"], "description": .string(description)]
+    }
 
     private static func globList(_ description: String) -> JSONValue {
         ["type": "array", "items": ["type": "string"], "description": .string(description)]
@@ -216,6 +239,20 @@ public enum ConfigurationLoader {
                 if let text = item.scalar?.string { result.append((text, item)) } else { problem(item, "'\(key)' must be a list of strings") }
             }
             return result
+        }
+
+        /// The rule selectors of `select`, `extend_select` or `ignore`; an unknown one is a problem at
+        /// its place, with the closest name.
+        mutating func selectors(_ value: Node, key: String) -> [RuleSelector] {
+            var selectors: [RuleSelector] = []
+            for (text, node) in strings(value, key: key) {
+                do {
+                    selectors.append(try RuleSelector(text))
+                } catch {
+                    problem(node, error.message(in: "'\(key)'"))
+                }
+            }
+            return selectors
         }
 
         mutating func globs(_ value: Node, key: String) -> [Glob] {
