@@ -129,6 +129,8 @@ enum LintCommand {
             var result = try linter.lint(inputs)
             var editReport = ""
             var diffOutcome: CommandOutcome?
+            var request = request
+            if workspace.configuration.unsafeFixes { request.unsafeFixes = true }
             if request.diff {
                 let run = try FixRun.plan(result, linter: linter, inputs: inputs, unsafe: request.unsafeFixes)
                 diffOutcome = diffOutcomeOf(run, request: request)

@@ -24,6 +24,39 @@ public enum UnifiedDiff {
         return output
     }
 
+    /// The edits that turn `before` into `after`, one for each run of changed lines (whole lines
+    /// replaced), for an editor: fewer and smaller than replacing the whole text, so the cursor and
+    /// the marks elsewhere stay where they are.
+    public static func edits(from before: String, to after: String, path: String) -> [TextEdit] {
+        guard before != after else { return [] }
+        let old = lines(before), new = lines(after)
+        let script = editScript(old, new)
+        // The position where old line `index` (0-based) starts; the end of the text past the last.
+        func start(ofLine index: Int) -> SourcePosition {
+            if index < old.count { return SourcePosition(path: path, line: index + 1, column: 1) }
+            guard let last = old.last else { return SourcePosition(path: path, line: 1, column: 1) }
+            if last.last?.isNewline == true { return SourcePosition(path: path, line: old.count + 1, column: 1) }
+            return SourcePosition(path: path, line: old.count, column: last.count + 1, utf8Column: last.utf8.count + 1, utf16Column: last.utf16.count + 1)
+        }
+        var edits: [TextEdit] = []
+        var index = 0
+        while index < script.count {
+            guard script[index].kind != .keep else {
+                index += 1
+                continue
+            }
+            let first = script[index]
+            var deleted = 0
+            var inserted = ""
+            while index < script.count && script[index].kind != .keep {
+                if script[index].kind == .delete { deleted += 1 } else { inserted += new[script[index].new] }
+                index += 1
+            }
+            edits.append(TextEdit(start: start(ofLine: first.old), end: start(ofLine: first.old + deleted), replacement: inserted))
+        }
+        return edits
+    }
+
     /// One step of the edit script: a line kept, deleted from the old text or inserted from the new,
     /// with the index of the line in each text that it stands at.
     struct Step: Equatable {

@@ -56,6 +56,9 @@ public struct Configuration: Sendable {
     public var selection = RuleSelection.Layer()
     /// `preview:`: the rules that ship as previews run.
     public var preview = false
+    /// `unsafe_fixes:`: `--fix` and the editor's "fix all" apply the unsafe fixes too, as
+    /// `--unsafe-fixes` does for one run.
+    public var unsafeFixes = false
     public var overrides: [ConfigurationOverride] = []
     /// Lint the Swift and Interface Builder files that no target of their project builds too
     /// (`include_unbuilt`): test sources, files left out of the project.

@@ -69,6 +69,16 @@ public enum ConfigurationLoader {
                 reader.problem(value, "'preview' must be true or false: whether the rules that ship as previews run")
             }
         },
+        ConfigurationKey("unsafe_fixes", [
+            "type": "boolean",
+            "description": "--fix and the editor's fix-all action apply the unsafe fixes too, which change how the app looks or works on the Mac (default false; --unsafe-fixes for one run).",
+        ]) { reader, value, configuration in
+            if let text = value.scalar?.string, let flag = Reader.boolean(text) {
+                configuration.unsafeFixes = flag
+            } else {
+                reader.problem(value, "'unsafe_fixes' must be true or false: whether --fix applies the unsafe fixes too")
+            }
+        },
         ConfigurationKey("rules", ["$ref": "#/definitions/rules"]) { reader, value, configuration in
             configuration.rules = reader.rules(value)
         },
