@@ -361,7 +361,7 @@ enum LintCommand {
                 return .failure("error: cannot write the \(target.format.rawValue) report to \(path): \(error)")
             }
         }
-        let stdoutFormat = targets.first { $0.path == nil }?.format ?? (request.output != nil || !request.reports.isEmpty ? .text : request.format)
+        let stdoutFormat = targets.first { $0.path == nil }?.format ?? (request.output != nil ? .text : request.format)
         let shown = request.maxDiagnostics.map { result.limited(to: $0) } ?? result
         outcome.stdout = stdoutFormat.reporter(color: request.color, quiet: request.quiet).report(shown)
         if !shown.omitted.isEmpty && stdoutFormat != .text {

@@ -66,9 +66,10 @@ public struct SuppressionRun: Sendable {
 /// A file read for editing: its text as UTF-8, without the byte order mark it may start with.
 public enum EditableFile {
     public static func read(_ path: String) -> (text: String, byteOrderMark: Bool)? {
-        guard let data = FileManager.default.contents(atPath: path), var text = String(data: data, encoding: .utf8) else { return nil }
-        let mark = text.hasPrefix("\u{FEFF}")
-        if mark { text.removeFirst() }
+        // Read by bytes: Foundation's decoding drops a byte order mark without a word.
+        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        let mark = data.starts(with: [0xEF, 0xBB, 0xBF])
+        guard let text = String(data: mark ? data.dropFirst(3) : data, encoding: .utf8) else { return nil }
         return (text, mark)
     }
 }
