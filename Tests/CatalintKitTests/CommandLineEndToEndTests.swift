@@ -301,4 +301,35 @@ final class CommandLineEndToEndTests: XCTestCase {
         XCTAssertEqual(conflict.status, 2)
         XCTAssertTrue(conflict.stderr.contains("--fix reads the files on disk, so it cannot be used with --staged."), conflict.stderr)
     }
+
+    // MARK: Documentation
+
+    /// Every option of `catalint lint --help` is described in docs/command-line.md, and the Emacs
+    /// recipe of docs/editors.md is the one CI runs (scripts/emacs/check.el).
+    func testTheDocsDescribeEveryOptionAndTheTestedRecipes() throws {
+        let help = try runCatalint(["lint", "--help"], in: packageRoot).stdout
+        let page = try read(packageRoot.appendingPathComponent("docs/command-line.md"))
+        // An option's line starts with two spaces and its names; its help runs on below, further in.
+        let options = Set(help.split(separator: "\n").flatMap { line -> [String] in
+            guard line.hasPrefix("  -") else { return [] }
+            let names = line.withoutIndentation.prefix { $0 != "<" }.components(separatedBy: "  ")[0]
+            return names.split(whereSeparator: { $0 == "/" || $0 == "," || $0 == " " }).map(String.init).filter { $0.hasPrefix("--") }
+        }).subtracting(["--help", "--version"])
+        XCTAssertTrue(options.isSuperset(of: ["--add-suppressions", "--since", "--staged", "--report", "--statistics", "--diff", "--preview"]), "\(options)")
+        for option in options.sorted() {
+            XCTAssertTrue(page.contains("`\(option)"), "docs/command-line.md does not describe \(option)")
+        }
+        let editors = try read(packageRoot.appendingPathComponent("docs/editors.md"))
+        let check = try read(packageRoot.appendingPathComponent("scripts/emacs/check.el"))
+        let start = try XCTUnwrap(check.range(of: ";;; The recipe (docs/editors.md) starts here.\n"))
+        let end = try XCTUnwrap(check.range(of: ";;; The recipe ends here."))
+        for line in check[start.upperBound..<end.lowerBound].split(separator: "\n") {
+            XCTAssertTrue(editors.contains(line), "docs/editors.md lacks the tested line: \(line)")
+        }
+    }
+}
+
+private extension Substring {
+    /// Without its leading spaces.
+    var withoutIndentation: Substring { drop { $0 == " " } }
 }

@@ -17,12 +17,12 @@
 ;;; The recipe (docs/editors.md) starts here.
 (with-eval-after-load 'eglot
   (add-to-list 'eglot-server-programs
-               '((swift-mode yaml-mode yaml-ts-mode nxml-mode) . ("catalint" "server"))))
+               '((swift-mode swift-ts-mode yaml-mode yaml-ts-mode nxml-mode) . ("catalint" "server"))))
 (add-to-list 'auto-mode-alist '("\\.\\(storyboard\\|xib\\)\\'" . nxml-mode))
 (add-hook 'swift-mode-hook #'eglot-ensure)
 
 (defun catalint-fix-all ()
-  "Apply catalint's fix-all code action (source.fixAll.catalint) to the buffer, if it has one."
+  "Apply catalint's fix-all code action to the buffer, if it has one."
   (interactive)
   (when (and (eglot-managed-p)
              (eglot-code-actions (point-min) (point-max) "source.fixAll.catalint"))
