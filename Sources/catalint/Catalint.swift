@@ -355,7 +355,11 @@ struct Init: ParsableCommand {
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the rules, or explain one.",
-        discussion: "catalint rules ID says what the rule does, why it breaks in the Mac idiom, an example, what to use instead, and the Apple page it rests on."
+        discussion: """
+            catalint rules ID says what the rule does, why it breaks in the Mac idiom, an example, what to use instead, \
+            the Apple page it rests on, and the address of its page. --docs DIR writes every rule's page (docs/rules/ in \
+            catalint's repository is that output).
+            """
     )
 
     @Argument(help: "A rule id to explain.")
@@ -364,8 +368,23 @@ struct Rules: ParsableCommand {
     @Flag(help: "Print the rules as a Markdown table (the one in README.md).")
     var markdown = false
 
+    @Option(help: ArgumentHelp("Write a Markdown page per rule, and README.md, their index, into this folder (made if missing); "
+                               + "pages an earlier run wrote for rules that are gone are removed.", valueName: "dir"))
+    var docs: String?
+
+    func validate() throws {
+        if docs != nil && (id != nil || markdown) {
+            throw ValidationError("--docs writes every rule's page: give it neither a rule id nor --markdown.")
+        }
+        if id != nil && markdown {
+            throw ValidationError("--markdown prints the table of every rule: give it no rule id.")
+        }
+    }
+
     func run() throws {
-        if let id {
+        if let docs {
+            try finish(LintCommand.writeRulePages(into: docs))
+        } else if let id {
             guard let rule = RuleCatalog.rule(id) else {
                 let ids = RuleCatalog.all.map(\.id)
                 var message = "unknown rule '\(id)'."
@@ -406,7 +425,7 @@ struct Server: ParsableCommand {
         discussion: """
             Diagnostics for open Swift, YAML interface and Interface Builder documents as they are edited, \
             linted against the whole project of each workspace folder (its .catalint.yml and idiom apply), and \
-            each rule's explanation on hover. The log goes to standard error. See "In your editor" in README.md.
+            each rule's explanation on hover. The log goes to standard error. See docs/editors.md.
             """
     )
 

@@ -400,6 +400,24 @@ enum LintCommand {
     }
 }
 
+extension LintCommand {
+    /// Runs `catalint rules --docs DIR`: writes the rule pages, says on standard error what changed.
+    static func writeRulePages(into directory: String) -> CommandOutcome {
+        let written: RulePages.Written
+        do {
+            written = try RulePages.write(into: directory)
+        } catch {
+            return .failure("error: \(error)")
+        }
+        var log = written.written.map { "catalint: wrote \($0)\n" }.joined()
+        log += written.removed.map { "catalint: removed \($0): no rule has that id any more\n" }.joined()
+        let pages = written.written.count + written.unchanged.count
+        log += "catalint: \(pages) pages in \(directory): \(written.written.count) written, \(written.unchanged.count) already current"
+            + (written.removed.isEmpty ? "" : ", \(written.removed.count) removed") + "\n"
+        return CommandOutcome(stdout: "", stderr: log, exitCode: 0)
+    }
+}
+
 /// The exit statuses, decided here and nowhere else.
 enum ExitStatus {
     static let success: Int32 = 0

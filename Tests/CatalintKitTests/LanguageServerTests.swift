@@ -56,7 +56,7 @@ final class LanguageServerTests: XCTestCase {
         let stepper = try XCTUnwrap(first.first)
         XCTAssertEqual(stepper["source"] as? String, "catalint")
         XCTAssertEqual((stepper["codeDescription"] as? [String: Any])?["href"] as? String,
-                       "https://github.com/catalint/catalint/blob/main/Rules/unavailable-control.yml")
+                       "https://github.com/catalint/catalint/blob/main/docs/rules/unavailable-control.md")
         let message = try XCTUnwrap(stepper["message"] as? String)
         XCTAssertTrue(message.hasPrefix("`UIStepper` does not exist in the Mac idiom"), message)
         XCTAssertTrue(message.contains("\nhelp: Create it only where"), message)
@@ -94,6 +94,10 @@ final class LanguageServerTests: XCTestCase {
         let value = try XCTUnwrap(contents["value"] as? String)
         XCTAssertTrue(value.hasPrefix("### hard-coded-size: "), value)
         XCTAssertTrue(value.contains("## What it does") && value.contains("## Use instead"), value)
+        // The rule's page and the source it rests on, as links; code fenced.
+        XCTAssertTrue(value.contains("[The rule's page](https://github.com/catalint/catalint/blob/main/docs/rules/hard-coded-size.md)"), value)
+        XCTAssertTrue(value.contains("## Reference\n[Choosing a user interface idiom for your Mac app](https://developer.apple.com/"), value)
+        XCTAssertTrue(value.contains("## Example\n```swift\n"), value)
         XCTAssertEqual(Self.summary(range: result["range"]), "1:11-1:17")
         // Nowhere near a diagnostic: no hover.
         let nothing = try client.request("textDocument/hover", ["textDocument": ["uri": uri.absoluteString], "position": ["line": 0, "character": 2]])

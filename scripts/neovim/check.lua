@@ -1,4 +1,4 @@
--- Headless Neovim (0.11) as a catalint user has it: the README's configuration, a Swift file with
+-- Headless Neovim (0.11) as a catalint user has it: the configuration in docs/editors.md, a Swift file with
 -- a finding, the diagnostic as vim.diagnostic has it, a code action applied through
 -- vim.lsp.buf.code_action, and the finding gone. Run by scripts/neovim-lsp-check.sh, which sets
 -- CATALINT_BINARY and CATALINT_PROJECT; exits non-zero on any mismatch. With
@@ -22,7 +22,7 @@ end
 -- This file runs as init.lua, before Neovim turns on filetype detection, which starts servers.
 vim.cmd('filetype plugin on')
 
--- The configuration from README.md ("In your editor", Neovim).
+-- The configuration from docs/editors.md ("The language server", Neovim).
 vim.filetype.add({ extension = { storyboard = 'xml', xib = 'xml' } })
 vim.lsp.config('catalint', {
   cmd = { binary, 'server' },

@@ -248,6 +248,35 @@ public enum RuleCatalog {
     /// The names of the embedded rule files, for tests that compare them with `Rules/`.
     public static var embeddedFileNames: [String] { EmbeddedRules.files.map(\.name) }
 
+    /// The `uikit:` section of a rule's file as it is written, comments included, with its keys at
+    /// the left margin, as a rule's options in `.catalint.yml` take them (its page shows it); nil
+    /// for a rule without one.
+    static func knowledgeText(of id: String) -> String? {
+        EmbeddedRules.files.first { $0.name == "\(id).yml" }.flatMap { topLevelBlock("uikit", of: $0.text) }
+    }
+
+    /// The lines under `key:` at the left margin of a YAML file, up to the next key there (comments
+    /// at the margin just before it are that key's), less their common indentation; nil when the
+    /// file has no such block.
+    static func topLevelBlock(_ key: String, of text: String) -> String? {
+        var lines: [Substring] = []
+        var inside = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !inside {
+                let rest = String(line.dropFirst(key.count + 1)).trimmed
+                if line.hasPrefix("\(key):"), rest.isEmpty || rest.hasPrefix("#") { inside = true }
+                continue
+            }
+            if let first = line.first, first != " ", first != "#" { break }
+            lines.append(line)
+        }
+        while let last = lines.last, last.allSatisfy(\.isWhitespace) || last.first == "#" { lines.removeLast() }
+        guard inside, !lines.isEmpty else { return nil }
+        let indents = lines.filter { $0.first == " " && !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix { $0 == " " }.count }
+        let indent = indents.min() ?? 0
+        return lines.map { line in String(line.dropFirst(min(indent, line.prefix { $0 == " " }.count))) }.joined(separator: "\n")
+    }
+
     /// Parses one rule file; `name` (`unavailable-control.yml`) must match the id inside. A file that
     /// does not decode, strictly, throws a `RuleFileError` with the line and column of the problem.
     public static func parse(_ text: String, name: String) throws -> RuleDefinition {
