@@ -65,6 +65,8 @@ struct LintRequest {
     var diff = false
     /// `--show-fixes`: list the fixes applied.
     var showFixes = false
+    /// True when git says which files to lint (`--changed`, `--since`, `--staged`): none is an answer, not a mistake.
+    var gitSelects: Bool { changed || since != nil || staged }
     /// `--add-suppressions`, with `--reason`.
     var addSuppressions = false
     var reason: String?
@@ -331,10 +333,10 @@ enum LintCommand {
             let what = leftOut.count == 1 ? "no target of its project builds \(leftOut[0].path)" : "no target of their projects builds any of the \(leftOut.count) files"
             outcome.stderr += "warning: no file was linted: \(what) (--verbose says why; --include-unbuilt lints \(leftOut.count == 1 ? "it" : "them")).\n"
         } else if result.filesChecked == 0 {
-            if request.pathsNamed && !request.changed && request.stdinFilename == nil {
+            if request.pathsNamed && !request.gitSelects && request.stdinFilename == nil {
                 return .failure("error: no file to lint under \(request.paths.joined(separator: ", ")): nothing there is a Swift, interface or Interface Builder file that the configuration includes.")
             }
-            outcome.stderr += "warning: no file was linted" + (request.changed ? " (no changed files)" : request.stdinFilename != nil ? " (the configuration excludes \(request.stdinFilename!))" : "") + ".\n"
+            outcome.stderr += "warning: no file was linted" + (request.gitSelects ? " (no \(request.staged ? "staged" : "changed") files)" : request.stdinFilename != nil ? " (the configuration excludes \(request.stdinFilename!))" : "") + ".\n"
         }
         if let path = request.writeBaseline {
             let baseline = Baseline(diagnostics: result.diagnostics, directory: folder(of: path))

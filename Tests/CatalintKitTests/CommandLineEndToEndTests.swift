@@ -257,17 +257,7 @@ final class CommandLineEndToEndTests: XCTestCase {
 
     func testSinceAndStagedLintThoseFilesWithTheWholeProjectsIndex() throws {
         let directory = try temporaryDirectory(self)
-        func git(_ arguments: String...) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
-            process.currentDirectoryURL = directory
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, "git \(arguments)")
-        }
+        func git(_ arguments: String...) throws { try runGit(arguments, in: directory) }
         try git("init", "-q", "-b", "main")
         // Declared in a file no run below lints: the index still knows it.
         try write("class PullToRefresh: UIRefreshControl {}\nlet old = UIStepper()\n", to: directory.appendingPathComponent("Base.swift"))
@@ -282,6 +272,9 @@ final class CommandLineEndToEndTests: XCTestCase {
         let since = try run(["--format", "xcode", "--since", "main"], in: directory)
         XCTAssertEqual(since.stdout.split(separator: "\n").map { String($0.prefix { $0 != ":" }) }, ["Committed.swift", "Untracked.swift"], since.stdout)
         XCTAssertTrue(since.stdout.contains("`PullToRefresh`, a subclass of `UIRefreshControl`"), since.stdout)
+        let nothing = try run(["--since", "HEAD", "Base.swift"], in: directory)
+        XCTAssertEqual(nothing.status, 0, "no changed file among the paths is no mistake: \(nothing.stderr)")
+        XCTAssertTrue(nothing.stderr.contains("warning: no file was linted (no changed files)."), nothing.stderr)
         let unknown = try run(["--since", "no-such-branch"], in: directory)
         XCTAssertEqual(unknown.status, 2)
         XCTAssertTrue(unknown.stderr.contains("--since no-such-branch: git knows no commit, branch or tag of that name"), unknown.stderr)
