@@ -184,17 +184,7 @@ final class IntegrationFormatTests: XCTestCase {
 
     func testChangedLintsOnlyWhatGitSeesAsChanged() throws {
         let directory = try temporaryDirectory(self)
-        func git(_ arguments: String...) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
-            process.currentDirectoryURL = directory
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, arguments.joined(separator: " "))
-        }
+        func git(_ arguments: String...) throws { try runGit(arguments, in: directory) }
         try git("init", "-q")
         try write("class Pull: UIRefreshControl {}\nlet old = UIStepper()\n", to: directory.appendingPathComponent("Old.swift"))
         try write("let fine = 1\n", to: directory.appendingPathComponent("Edited.swift"))

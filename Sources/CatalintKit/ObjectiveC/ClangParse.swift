@@ -198,6 +198,23 @@ enum ObjCParser {
         }
     }
 
+    /// The tokens of a text as clang's lexer reads them (comments included), from a parse of the
+    /// file alone that reads no header and no function body: what suppression comments need.
+    static func tokens(path: String, text: String, clang: LibClang) -> [ObjCToken]? {
+        let api = clang.api
+        let index = api.createIndex(0, 0)
+        defer { api.disposeIndex(index) }
+        var unit: CXTranslationUnit?
+        var settings = ObjCParseSettings(prelude: "")
+        settings.stubRounds = 0
+        // SingleFileParse (0x400) and SkipFunctionBodies (0x40).
+        let code = withParse(api: api, index: index, path: path, text: text, language: ObjCLanguage(path: path), settings: settings,
+                             stubs: ObjCStubs(), extraOptions: 0x400 | 0x40, unit: &unit)
+        guard code == 0, let unit else { return nil }
+        defer { api.disposeTranslationUnit(unit) }
+        return readTokens(api: api, unit: unit, path: path, length: text.utf8.count)
+    }
+
     /// True when the file may hold code only the Mac build has.
     static func mentionsMacCatalyst(_ text: String) -> Bool {
         text.contains("TARGET_OS_MACCATALYST") || text.contains("TARGET_OS_UIKITFORMAC")

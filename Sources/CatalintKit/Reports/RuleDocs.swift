@@ -21,9 +21,11 @@ public enum RuleDocs {
         } else {
             text += "Default severity: \(rule.severity.rawValue)"
         }
-        if rule.category == .exception { text += " (a note under --idiom pad)" }
+        if rule.breaksIn == .macIdiom { text += " (a note under --idiom pad)" }
         let page = RulePages.url(of: rule.id)
         text += markdown ? ". [The rule's page](\(page))\n" : "\nDocumentation: \(page)\n"
+        text += (markdown ? "\nCategory: `\(rule.category.rawValue)`" : "Category: \(rule.category.rawValue)")
+            + (rule.preview ? " (a preview: it reports only with --preview)" : "") + "\n"
         text += "\n## What it does\n\(rule.summary)\n\n## \(whyHeading(rule))\n\(rule.rationale.trimmed)\n"
         if let example = rule.examples?.triggering?.first {
             text += "\n## Example\n" + code(RuleExample(example).source, markdown: markdown) + "\n"
@@ -45,7 +47,7 @@ public enum RuleDocs {
     /// The heading of a rule's rationale: why the app breaks, or, for catalint's own rules about
     /// its inputs, why catalint reports it.
     static func whyHeading(_ rule: RuleDefinition) -> String {
-        rule.category == .tool ? "Why catalint reports it" : "Why it breaks in the Mac idiom"
+        rule.category == .meta ? "Why catalint reports it" : "Why it breaks in the Mac idiom"
     }
 
     /// The rules table of the README, between its markers: each id links to its page, at

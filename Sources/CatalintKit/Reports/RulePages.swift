@@ -43,7 +43,8 @@ public enum RulePages {
         var text = "\(marker)Rules/\(rule.id).yml: edit that file, then run it again. -->\n"
         text += "# \(rule.id)\n\n**\(rule.title)**\n\n"
         text += "- **Default:** \(defaultLevel(rule))\n"
-        text += "- **Category:** `\(rule.category.rawValue)`: \(categoryMeaning(rule.category))\n"
+        text += "- **Category:** `\(rule.category.rawValue)`: \(categoryMeaning(rule.category)) (`--select \(rule.category.rawValue)` picks the category)\n"
+        if rule.preview { text += "- **Preview:** it reports only in preview mode (`--preview`, or `preview: true` in `.catalint.yml`)\n" }
         if let fix = rule.fix {
             text += "- **Fix:** \(fix.applicability.rawValue), applied by `catalint lint \(fix.applicability == .safe ? "--fix" : "--unsafe-fixes")`\n"
         }
@@ -65,18 +66,16 @@ public enum RulePages {
             return "off: an opt-in rule. It reports at \(rule.severity.rawValue) once given a level under `rules:` in "
                 + "`.catalint.yml`, or named by `--select` or `--extend-select`"
         }
-        let note = rule.category == .exception
+        let note = rule.breaksIn == .macIdiom
             ? "; a note under `--idiom pad`, where it says what blocks switching to the Mac idiom" : ""
         return rule.severity.rawValue + note
     }
 
     private static func categoryMeaning(_ category: RuleCategory) -> String {
         switch category {
-        case .exception: return "the app throws an exception in the Mac idiom only"
-        case .crash: return "the app throws on the Mac in either idiom, on iPad, or everywhere but the Mac idiom"
-        case .layout: return "the app lays itself out wrongly in the Mac idiom"
-        case .privateAPI: return "the app calls private API, which App Review rejects"
-        case .tool: return "catalint could not lint an input, or a suppression comment is wrong"
+        case .crash: return "the app throws an exception (or leans on the private switch that stops one)"
+        case .layout: return "the app lays itself out wrongly on the Mac"
+        case .meta: return "catalint could not lint an input, or a suppression comment is wrong"
         }
     }
 
