@@ -7,7 +7,8 @@ import Foundation
 /// `libclang.dylib` in Xcode's and the Command Line Tools' toolchains on macOS), so catalint looks
 /// for it where a toolchain keeps it instead of linking it: a catalint binary runs on a machine with
 /// no toolchain, and lints everything but Objective-C there. The places tried, in order:
-/// `CATALINT_LIBCLANG` (a library, or a folder holding one), the configuration's `objc.libclang`,
+/// `CATALINT_LIBCLANG` (a library, or a folder holding one; when set, the only place), the
+/// configuration's `objective_c: libclang:`,
 /// the toolchain of each `clang` and `swift` on the `PATH`, and on macOS the toolchain `xcrun`
 /// names and the Command Line Tools'.
 public final class LibClang: @unchecked Sendable {
@@ -89,7 +90,11 @@ public final class LibClang: @unchecked Sendable {
                 add(path)
             }
         }
-        if let explicit = environment["CATALINT_LIBCLANG"], !explicit.isEmpty { addLibrary(orFolder: explicit) }
+        // The library the user names is the one: another found elsewhere could be a surprise.
+        if let explicit = environment["CATALINT_LIBCLANG"], !explicit.isEmpty {
+            addLibrary(orFolder: explicit)
+            return places
+        }
         if let configured, !configured.isEmpty { addLibrary(orFolder: configured) }
         // The toolchain of each clang and swift on the PATH: bin/../lib.
         for folder in (environment["PATH"] ?? "").split(separator: ":").map(String.init) where !folder.isEmpty {

@@ -71,7 +71,7 @@ struct IncrementalRun {
         var fresh: [FileInput] = []
         for (input, state) in zip(all, states) {
             guard let record = previous.records[input.path], record.scope == scopeLabel(input.path),
-                  record.linted != nil || !linted.contains(input.path), state.matches(record) else {
+                  record.linted != nil || !linted.contains(input.path), state.matches(record), record.dependencies.allSatisfy(\.isCurrent) else {
                 fresh.append(input)
                 self.states[input.path] = state
                 continue
@@ -102,7 +102,8 @@ struct IncrementalRun {
             guard recording else { continue }
             snapshot.records[input.path] = RunSnapshot.Record(stamp: states[input.path]?.stamp, contentHash: output.contentHash ?? 0,
                                                               scope: scopeLabel(input.path), skipped: output.skippedReason,
-                                                              index: Blob(output.index), declarations: Blob(output.index.exports), linted: nil)
+                                                              index: Blob(output.index), declarations: Blob(output.index.exports), linted: nil,
+                                                              dependencies: output.dependencies)
         }
         return outputs
     }

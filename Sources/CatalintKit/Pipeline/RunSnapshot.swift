@@ -33,6 +33,9 @@ struct RunSnapshot: Sendable {
         var declarations: Blob<[String: UInt64]>
         /// Nil for a file read only for the index.
         var linted: Linted?
+        /// The other files its results depend on (the headers an Objective-C file includes), as they
+        /// were: the file is read again when one changed.
+        var dependencies: [FileDependency] = []
     }
 
     struct Linted: Sendable {
@@ -55,7 +58,7 @@ struct RunSnapshot: Sendable {
     var index: Blob<ProjectIndex>?
 
     static let magic = Array("catalint-snapshot\n".utf8)
-    static let formatVersion = 2
+    static let formatVersion = 3
 
     /// The file of the snapshot of a kind of run (`key`) in a cache folder.
     static func file(in directory: String, key: UInt64) -> String {
@@ -85,6 +88,12 @@ struct RunSnapshot: Sendable {
             let skipped = try reader.readBool() ? try reader.readString() : nil
             let index = Blob<ProjectIndex>(bytes: try reader.readBytes())
             let declarations = Blob<[String: UInt64]>(bytes: try reader.readBytes())
+            var dependencies: [FileDependency] = []
+            for _ in 0..<(try reader.readCount()) {
+                let dependency = try reader.readString()
+                let stamp = try reader.readBool() ? ResultCache.Stamp(size: try reader.readInt(), modified: Int64(try reader.readInt())) : nil
+                dependencies.append(FileDependency(path: dependency, stamp: stamp))
+            }
             var linted: Linted?
             if try reader.readBool() {
                 let diagnostics = Blob<[Diagnostic]>(bytes: try reader.readBytes())
@@ -94,7 +103,7 @@ struct RunSnapshot: Sendable {
                 linted = Linted(diagnostics: diagnostics, dependencies: dependencies, objects: objects)
             }
             snapshot.records[path] = Record(stamp: stamp, contentHash: contentHash, scope: scope, skipped: skipped, index: index,
-                                            declarations: declarations, linted: linted)
+                                            declarations: declarations, linted: linted, dependencies: dependencies)
         }
         if try reader.readBool() { snapshot.index = Blob(bytes: try reader.readBytes()) }
         guard reader.isAtEnd else { return nil }
@@ -120,6 +129,15 @@ struct RunSnapshot: Sendable {
             if let skipped = record.skipped { writer.write(skipped) }
             writer.writeBytes(record.index.bytes)
             writer.writeBytes(record.declarations.bytes)
+            writer.write(record.dependencies.count)
+            for dependency in record.dependencies {
+                writer.write(dependency.path)
+                writer.write(dependency.stamp != nil)
+                if let stamp = dependency.stamp {
+                    writer.write(stamp.size)
+                    writer.write(Int(stamp.modified))
+                }
+            }
             writer.write(record.linted != nil)
             if let linted = record.linted {
                 writer.writeBytes(linted.diagnostics.bytes)
