@@ -100,6 +100,11 @@ typedef struct {
     CLTree *tree;
     size_t maximumNodes;
     int32_t parent;
+    /// The names of the files macros are spelled in, by their CXFile (a few per file).
+    CXFile *spelledFiles;
+    int32_t *spelledNames;
+    size_t spelledCount;
+    size_t spelledCapacity;
 } Walk;
 
 static int32_t addString(CLTree *tree, const char *text);
@@ -293,17 +298,36 @@ static int visit(CXCursor cursor, CXCursor parentCursor, CXClientData data) {
     } else if (kind == kindUnaryOperator && api->getCursorUnaryOperatorKind) {
         node.op = api->getCursorUnaryOperatorKind(cursor);
     }
+    node.spellingFile = -1;
+    node.spellingOffset = -1;
     if (at >= 0) {
         CXFile spellingFile = NULL;
         unsigned spellingOffset = 0;
         api->getSpellingLocation(location, &spellingFile, NULL, NULL, &spellingOffset);
-        if (spellingFile != walk->mainFile || spellingOffset != (unsigned)at) node.flags |= 1;
+        if (spellingFile != walk->mainFile || spellingOffset != (unsigned)at) {
+            node.flags |= 1;
+            if (spellingFile && !isMadeUp(walk, spellingFile)) {
+                int32_t name = -1;
+                for (size_t index = 0; index < walk->spelledCount; index++) {
+                    if (walk->spelledFiles[index] == spellingFile) { name = walk->spelledNames[index]; break; }
+                }
+                if (name < 0 && walk->spelledCount < walk->spelledCapacity) {
+                    name = takeString(api, tree, api->getFileName(spellingFile));
+                    walk->spelledFiles[walk->spelledCount] = spellingFile;
+                    walk->spelledNames[walk->spelledCount++] = name;
+                }
+                node.spellingFile = name;
+                node.spellingOffset = (int32_t)spellingOffset;
+            }
+        }
     }
     int32_t index = (int32_t)tree->count;
     tree->nodes[tree->count++] = node;
     Walk inner = *walk;
     inner.parent = index;
     api->visitChildren(cursor, visit, &inner);
+    // The files macros are spelled in are shared by the whole walk.
+    walk->spelledCount = inner.spelledCount;
     return tree->truncated ? 0 : 1;
 }
 
@@ -319,6 +343,11 @@ void cl_flatten(const CLApi *api, CXTranslationUnit tu, const char *mainPath, co
     walk.parent = -1;
     for (size_t index = 0; index < madeUpCount && index < 4; index++) walk.madeUp[walk.madeUpCount++] = api->getFile(tu, madeUpPaths[index]);
     if (!walk.mainFile) return;
+    CXFile spelledFiles[64];
+    int32_t spelledNames[64];
+    walk.spelledFiles = spelledFiles;
+    walk.spelledNames = spelledNames;
+    walk.spelledCapacity = 64;
     api->visitChildren(api->getTranslationUnitCursor(tu), visit, &walk);
 }
 

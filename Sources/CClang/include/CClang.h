@@ -133,6 +133,10 @@ typedef struct {
     /// For a class reference: the superclasses of the class as the headers clang read declare
     /// them, nearest first, separated by `:` (a string of `CLTree.strings`), or -1.
     int32_t superclasses;
+    /// For a cursor a macro makes: the file and offset where its code is spelled (the macro's
+    /// body), when that is a file of the project; else -1.
+    int32_t spellingFile;
+    int32_t spellingOffset;
 } CLNode;
 
 typedef struct {

@@ -58,6 +58,9 @@ struct ObjCNode: Sendable {
     var superclasses: [String]
     /// True when `type` is the class of an object pointer.
     var isObjectPointer: Bool
+    /// For a cursor a macro of the project makes: where its code is spelled (the macro's body).
+    var spellingPath: String?
+    var spellingOffset: Int
 }
 
 /// A token of the file as clang's lexer reads it: comments and the pieces of selectors.
@@ -70,7 +73,7 @@ struct ObjCToken: Sendable {
     var end: Int
 }
 
-/// A diagnostic clang gave, where it is.
+/// A diagnostic clang gave, where the text it is about is spelled.
 struct ObjCDiagnostic: Sendable, Equatable {
     var severity: Int
     var message: String
@@ -277,9 +280,10 @@ enum ObjCParser {
             defer { api.disposeDiagnostic(diagnostic) }
             let severity = Int(api.getDiagnosticSeverity(diagnostic))
             guard severity >= 3 else { continue }
+            // Where the text it is about is spelled: inside a macro's arguments, not at the macro's name.
             var file: CXFile?
             var offset: UInt32 = 0
-            api.getExpansionLocation(api.getDiagnosticLocation(diagnostic), &file, nil, nil, &offset)
+            api.getSpellingLocation(api.getDiagnosticLocation(diagnostic), &file, nil, nil, &offset)
             let name = file.map { string(api, api.getFileName($0)) } ?? ""
             diagnostics.append(ObjCDiagnostic(severity: severity, message: string(api, api.getDiagnosticSpelling(diagnostic)), file: name, offset: Int(offset)))
         }
@@ -320,7 +324,8 @@ enum ObjCParser {
                                 unaryOperator: raw.op < 0 ? nil : ObjCUnaryOperator(rawValue: raw.op),
                                 fromMacro: raw.flags & 1 != 0, refersToMadeUp: raw.flags & 2 != 0, refersToOtherFile: raw.flags & 4 != 0,
                                 superclasses: raw.superclasses < 0 ? [] : text(raw.superclasses).split(separator: ":").map(String.init),
-                                isObjectPointer: raw.flags & 8 != 0)
+                                isObjectPointer: raw.flags & 8 != 0,
+                                spellingPath: raw.spellingFile < 0 ? nil : text(raw.spellingFile), spellingOffset: Int(raw.spellingOffset))
             if node.parent >= 0 { nodes[node.parent].children.append(position) } else { parse.roots.append(position) }
             nodes.append(node)
         }

@@ -40,6 +40,9 @@ public enum ObjCDebug {
                     for argument in lowered.facts.arguments { print("argument: \(argument)") }
                     for object in lowered.facts.objects { print("object: \(object)") }
                     for size in lowered.facts.sizes { print("size: \(size)") }
+                    for reference in lowered.facts.references { print("reference: \(reference.names) \(reference.position) req=\(String(describing: reference.guardContext.requirement))") }
+                    for (number, link) in lowered.facts.requirements.links.enumerated() { print("link \(number): \(link)") }
+                    for (name, helpers) in lowered.index.helpers { print("helper: \(name) \(helpers.map(\.value))") }
                     print("includes: \(parse.includedFiles)")
                     print("skipped: \(parse.skippedRanges)")
                     print("tokens: \(parse.tokens.count), comments: \(parse.tokens.filter { $0.kind == .comment }.count)")

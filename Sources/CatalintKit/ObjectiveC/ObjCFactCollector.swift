@@ -75,6 +75,15 @@ final class ObjCFactCollector {
 
     private func position(_ offset: Int) -> SourcePosition { source.position(utf8Offset: offset) }
 
+    /// Where a fact about a node is reported: where its code is written. For code a macro of this
+    /// file makes (`#define ROW_HEIGHT (IS_IPAD ? 60 : 44)`), that is the macro's body, once for
+    /// every use; for a macro of a header, its use here.
+    private func place(_ index: Int, else offset: Int) -> SourcePosition {
+        let node = tree[index]
+        if node.fromMacro, node.spellingPath == source.path, node.spellingOffset >= 0 { return position(node.spellingOffset) }
+        return position(offset)
+    }
+
     // MARK: The walk
 
     private func walk(_ index: Int, context: GuardContext, scope: Scope) {
@@ -263,6 +272,8 @@ final class ObjCFactCollector {
             default:
                 break
             }
+        case .objCAvailabilityCheckExpr:
+            return availability(inner)
         case .conditionalOperator:
             let parts = tree.operands(inner)
             if parts.count == 3 {
@@ -279,6 +290,28 @@ final class ObjCFactCollector {
         case let name?: return .helper(HelperUse(name: name, path: path))
         case nil: return other(inner)
         }
+    }
+
+    /// `@available(iOS 13.0, *)`: true on the Mac when the version it asks is one every Mac
+    /// Catalyst app has (Mac Catalyst started at iOS 13.1), so its `else` never runs there.
+    private func availability(_ index: Int) -> IdiomCondition {
+        let text = tree.text(index)
+        guard let open = text.firstIndex(of: "("), let close = text.lastIndex(of: ")"), open < close else { return other(index) }
+        var catalyst: Bool?
+        var iOS: Bool?
+        for entry in text[text.index(after: open)..<close].split(separator: ",") {
+            let words = entry.split(whereSeparator: \.isWhitespace).map(String.init)
+            guard words.count >= 2 else { continue }
+            let version = words[1].split(separator: ".").compactMap { Int($0) }
+            let always = (version.first ?? 99, version.count > 1 ? version[1] : 0) <= (13, 1)
+            switch words[0] {
+            case "macCatalyst", "maccatalyst": catalyst = always
+            case "iOS", "ios": iOS = always
+            default: break
+            }
+        }
+        guard catalyst ?? iOS ?? false else { return other(index) }
+        return IdiomCondition.idiom(.onMac).or(other(index))
     }
 
     private func other(_ index: Int) -> IdiomCondition {
@@ -575,6 +608,7 @@ final class ObjCFactCollector {
             }
         }
         locals[node.location] = Local(value: value, declaration: index, made: made, function: scope.function)
+        if let initializer, node.kind == .varDecl { indexStoredCondition(target: index, value: initializer) }
         if let initializer, tree[initializer].kind == .objCMessageExpr { recordInitializerSettings(initializer, on: value, context: contexts[index]) }
     }
 
@@ -668,6 +702,11 @@ final class ObjCFactCollector {
     private func receiverValue(_ receiver: Int?, toSuper: Bool, scope: Scope) -> ValueRef? {
         guard let receiver else { return toSuper ? selfValue(scope) : nil }
         if let named = value(of: receiver, scope: scope) { return named }
+        // `[[ARTextToolbarButton appearance] setTitleColor:... forState:...]`: what the proxy is
+        // given, every instance of the class gets.
+        if let proxy = tree.message(tree.withoutCasts(receiver)), let proxied = proxy.receiverClass, proxy.pieces[0].hasPrefix("appearance") {
+            return .object(.instance(type: proxied), type: .named(proxied))
+        }
         let inner = tree.withoutCasts(receiver)
         var type = typeRef(tree[inner])
         if case .unknown = type, let created = createdClass(inner) { type = .named(created) }
@@ -698,7 +737,15 @@ final class ObjCFactCollector {
             recordSizeCall(index, context: context)
         case .objCClassRef:
             indexHeaderClass(node)
-            recordReferenceChain(index, context: context)
+            if vocabulary.referenceRoots.contains(node.spelling) {
+                recordReferenceChain(from: index, names: [node.spelling], at: index, offset: node.location, context: context)
+            }
+        case .memberRefExpr where tree.operands(index).isEmpty && node.referencedKind == .objCClassMethodDecl:
+            // `UIScreen.mainScreen`: a class property, whose class clang gives as no node of its own.
+            if let root = tree.firstIdentifier(at: node.begin), vocabulary.referenceRoots.contains(root) {
+                recordReferenceChain(from: index, names: [root, node.spelling.isEmpty ? node.referencedName : node.spelling], at: index, offset: node.begin,
+                                     context: context)
+            }
         case .stringLiteral:
             recordReferenceString(index, context: context)
         case .objCSelectorExpr:
@@ -729,7 +776,7 @@ final class ObjCFactCollector {
         // Creation.
         if let receiverClass = message.receiverClass, ["alloc", "new", "allocWithZone"].contains(first) {
             facts.creations.append(PendingCreation(type: .named(receiverClass), knownSuperclass: message.receiverClassSuperclasses.first,
-                                                   position: position(message.receiverClassOffset ?? tree[index].begin), guardContext: context))
+                                                   position: place(index, else: message.receiverClassOffset ?? tree[index].begin), guardContext: context))
         }
         let receiver = message.receiverClass == nil ? receiverValue(message.receiver, toSuper: message.toSuper, scope: scope) : nil
         // Setters: `setX:forState:` and `setX:`.
@@ -738,21 +785,21 @@ final class ObjCFactCollector {
             if message.pieces.count == 2, message.pieces[1] == "forState", message.arguments.count == 2,
                vocabulary.stateProperties.contains(property) {
                 addSetting(SettingFact(property: property, state: controlState(message.arguments[1]), spelling: message.selector, value: nil,
-                                       position: position(firstOffset), guardContext: context), on: receiver)
+                                       position: place(index, else: firstOffset), guardContext: context), on: receiver)
             } else if message.pieces.count == 1, message.arguments.count == 1 {
                 if property == "preferredBehavioralStyle" {
                     if let style = valueName(message.arguments[0]), let receiver { facts.objects.append(PendingObject(value: receiver, style: style)) }
                 } else if vocabulary.settingProperties.contains(property) {
                     for (value, valueContext) in alternatives(message.arguments[0], context: context) {
                         addSetting(SettingFact(property: property, state: nil, spelling: message.selector, value: valueName(value),
-                                               position: position(firstOffset), guardContext: valueContext), on: receiver)
+                                               position: place(index, else: firstOffset), guardContext: valueContext), on: receiver)
                     }
                 }
             }
         }
         // Methods that set a property a rule reads (`addGestureRecognizer:`).
         if let property = vocabulary.settingMethods[first], message.arguments.count == 1, message.pieces.count == 1, receiver != nil {
-            addSetting(SettingFact(property: property, state: nil, spelling: message.selector, value: nil, position: position(firstOffset),
+            addSetting(SettingFact(property: property, state: nil, spelling: message.selector, value: nil, position: place(index, else: firstOffset),
                                    guardContext: context), on: receiver)
         }
         recordArguments(index, message: message, context: context, scope: scope)
@@ -790,6 +837,7 @@ final class ObjCFactCollector {
         if tree[rightSide].kind == .objCMessageExpr, createdClass(rightSide) != nil, let object = value(of: target, scope: scope) {
             recordInitializerSettings(rightSide, on: object, context: context)
         }
+        indexStoredCondition(target: target, value: parts[1])
         guard targetNode.kind == .memberRefExpr else { return }
         let property = targetNode.spelling.isEmpty ? targetNode.referencedName : targetNode.spelling
         if ["constant", "width", "height"].contains(property), let number = tree.number(parts[1]) {
@@ -804,8 +852,32 @@ final class ObjCFactCollector {
         }
         guard vocabulary.settingProperties.contains(property) else { return }
         for (value, valueContext) in alternatives(parts[1], context: context) {
-            addSetting(SettingFact(property: property, state: nil, spelling: property, value: valueName(value), position: position(targetNode.location),
+            addSetting(SettingFact(property: property, state: nil, spelling: property, value: valueName(value), position: place(target, else: targetNode.location),
                                    guardContext: valueContext), on: receiver)
+        }
+    }
+
+    /// `_iPad = (UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad);`, `BOOL isPad = ...;`: a
+    /// variable that holds a condition on the idiom is a helper wherever it is read later.
+    private func indexStoredCondition(target: Int, value: Int) {
+        let node = tree[target]
+        guard [.memberRefExpr, .declRefExpr, .varDecl].contains(node.kind) else { return }
+        let name = node.spelling.isEmpty ? node.referencedName : node.spelling
+        guard !name.isEmpty else { return }
+        let helper: HelperValue
+        if readsIdiom(value) {
+            helper = .idiom
+        } else {
+            let test = condition(of: value)
+            guard test.readsIdiomItself else { return }
+            helper = .condition(test)
+        }
+        let declaration = HelperDeclaration(name: name, value: helper, position: position(node.location))
+        index.helpers[name, default: []].append(declaration)
+        // An ivar and its property are the same value: `_iPad` and `self.iPad`.
+        if name.hasPrefix("_"), name.count > 1 {
+            let property = String(name.dropFirst())
+            index.helpers[property, default: []].append(HelperDeclaration(name: property, value: helper, position: position(node.location)))
         }
     }
 
@@ -895,7 +967,7 @@ final class ObjCFactCollector {
             facts.arguments.append(PendingArgument(
                 call: call.call, label: call.label, value: object, escapes: escapes, factory: nil, passes: [], pathEnd: pathEnd(of: index),
                 spelling: "\(message.pieces[0]):\(piece == 0 ? (shown.count <= 30 ? shown : "…") : "")" + (message.pieces.count > 1 ? " " + message.pieces.dropFirst().map { $0 + ":" }.joined() : ""),
-                position: position(message.pieceOffsets[piece]), guardContext: context))
+                position: place(index, else: message.pieceOffsets[piece]), guardContext: context))
         }
     }
 
@@ -973,7 +1045,7 @@ final class ObjCFactCollector {
               let piece = message.pieces.firstIndex(of: sizePiece), piece < message.arguments.count,
               let sizes = tree.numberChoices(message.arguments[piece])?.filter({ $0 > 0 }), !sizes.isEmpty else { return }
         facts.fontSizes.append(FontSizeFact(sizes: sizes, spelling: message.selector, purposeNames: purposeNames(of: index),
-                                            outputNames: paperNames(around: index), position: position(message.pieceOffsets[0]), guardContext: context))
+                                            outputNames: paperNames(around: index), position: place(index, else: message.pieceOffsets[0]), guardContext: context))
     }
 
     /// The names of printing or PDF output that the method or function around a node names, or that
@@ -1033,7 +1105,7 @@ final class ObjCFactCollector {
 
     private func addSize(width: Double?, height: Double?, spelling: String, at index: Int, context: GuardContext) {
         facts.sizes.append(SizeFact(width: width, height: height, spelling: spelling, purposeNames: purposeNames(of: index),
-                                    position: position(tree[index].begin), guardContext: context))
+                                    position: place(index, else: tree[index].begin), guardContext: context))
     }
 
     /// `CGRectMake(x, y, width, height)`, `CGSizeMake(width, height)`.
@@ -1100,7 +1172,7 @@ final class ObjCFactCollector {
             guard vocabulary.dimensionValues.contains(value) else { return }
             facts.dimensionComparisons.append(DimensionComparisonFact(
                 value: value, isEquality: op == .equal || op == .notEqual, subjectNames: tree.identifiers(in: subject),
-                spelling: IdiomDecisionReader.shortened(tree.compactText(index)), position: position(tree[tree.withoutCasts(number)].begin),
+                spelling: IdiomDecisionReader.shortened(tree.compactText(index)), position: place(tree.withoutCasts(number), else: tree[tree.withoutCasts(number)].begin),
                 guardContext: context))
             return
         }
@@ -1129,10 +1201,9 @@ final class ObjCFactCollector {
     // MARK: Names a rule looks for
 
     /// `[UIScreen mainScreen].bounds`: a class a rule's chain starts at, with what follows it.
-    private func recordReferenceChain(_ index: Int, context: GuardContext) {
-        let node = tree[index]
-        guard vocabulary.referenceRoots.contains(node.spelling) else { return }
-        var names = [node.spelling]
+    private func recordReferenceChain(from index: Int, names start: [String], at place: Int, offset: Int, context: GuardContext) {
+        let node = tree[place]
+        var names = start
         var current = index
         var parent = node.parent
         while parent >= 0 {
@@ -1157,7 +1228,7 @@ final class ObjCFactCollector {
             if names.starts(with: prefix) { names = swift.split(separator: ".").map(String.init) + names.dropFirst(prefix.count) }
         }
         facts.references.append(ReferenceFact(names: names, inString: false, comparedWith: comparedNames(current),
-                                              spelling: tree.compactText(current), position: position(node.location), guardContext: context))
+                                              spelling: tree.compactText(current), position: self.place(place, else: offset), guardContext: context))
     }
 
     /// When the value of `index` is only compared, also through arithmetic: the names a rule reads as
@@ -1335,10 +1406,13 @@ final class ObjCFactCollector {
         }
         let geometry = consequences.compactMap { group in group.first(where: vocabulary.isGeometry).map { [$0] } }
         guard !geometry.isEmpty else { return nil }
+        // A decision a macro of this file makes is reported in the macro's body, once.
+        let written = tree[index].fromMacro && tree[index].spellingPath == source.path ? place(index, else: tree[index].begin) : nil
         return PendingDecision(
             tests: tests.map { test in
                 PendingDecision.Test(condition: test.condition, spelling: IdiomDecisionReader.shortened(tree.compactText(test.node)),
-                                     position: position(tree[test.node].begin), anchors: anchors(in: test.node))
+                                     position: written ?? position(tree[test.node].begin),
+                                     anchors: written.map { place in anchors(in: test.node).map { .init(condition: $0.condition, position: place) } } ?? anchors(in: test.node))
             },
             position: subject.map { position(tree[$0].begin) },
             spelling: spelling,

@@ -135,6 +135,11 @@ struct ObjCStubs: Sendable, Equatable, Codable {
                         }
                     } else {
                         learned.classProperties.insert(name)
+                        // `UIScreen.mainScreen.bounds.size`: what the chain reads after it, at once.
+                        for (member, memberType) in Self.memberChain(from: diagnostic.offset, in: texts.bytes(of: diagnostic.file)).dropFirst()
+                        where learned.properties[member] == nil {
+                            learned.properties[member] = memberType
+                        }
                     }
                 } else if message.contains("cannot be found in forward class object") {
                     if learned.properties[name] == nil { learned.properties[name] = "NSObject *" }

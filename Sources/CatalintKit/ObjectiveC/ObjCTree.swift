@@ -163,6 +163,14 @@ struct ObjCTree {
         return (pieces.map(\.name), pieces.map(\.offset))
     }
 
+    /// The identifier that starts at `offset`, as clang's lexer reads it.
+    func firstIdentifier(at offset: Int) -> String? {
+        let position = lowerBound(offset)
+        guard position < parse.tokens.count, parse.tokens[position].begin == offset, parse.tokens[position].kind == .identifier else { return nil }
+        let token = parse.tokens[position]
+        return String(decoding: bytes[token.begin..<min(token.end, bytes.count)], as: UTF8.self)
+    }
+
     /// The first token at or after `offset`.
     func lowerBound(_ offset: Int) -> Int {
         var low = 0

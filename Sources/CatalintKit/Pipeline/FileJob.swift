@@ -191,7 +191,7 @@ enum FileJob {
         var excerpts: [ExcerptKey: SourceExcerpt] = [:]
         for position in positions {
             let key = ExcerptKey(line: position.line, column: position.column)
-            guard excerpts[key] == nil, position.line >= 1, position.line <= source.lineCount else { continue }
+            guard excerpts[key] == nil, position.path == source.path, position.line >= 1, position.line <= source.lineCount else { continue }
             excerpts[key] = SourceExcerpt(source, at: position)
         }
         return excerpts

@@ -208,6 +208,18 @@ public final class BuildMembership: @unchecked Sendable {
             }
         }
         let owner = owners[0].project.file
+        // A project may name a file in another case than the disk does (`UIDevice+DeviceInfo.m`
+        // for `UIDevice+deviceInfo.m`): a Mac's file system does not tell them apart, so neither
+        // does catalint, for a file no target names as it is spelled.
+        if decided == nil, tests.isEmpty {
+            for (project, _) in owners {
+                for target in project.targets {
+                    if let spelled = target.sources.first(where: { $0 != path && $0.caseInsensitiveCompare(path) == .orderedSame }) {
+                        return judge(spelled, kind: kind, by: owners)
+                    }
+                }
+            }
+        }
         if let decided {
             return BuildJudgement(scope: decided.scope, target: decided.target, project: decided.project, reason: decided.reason)
         }
