@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
-"""A mutation fuzzer for catalint: every front end (Swift, YAML interface files, storyboards and
-xibs) and the configuration loader, through the real `catalint lint` command.
+"""A mutation fuzzer for catalint: every front end (Swift, Objective-C, YAML interface files,
+storyboards and xibs) and the configuration loader, through the real `catalint lint` command.
 
 It mutates seed inputs from the repository (the sample app, the examples in Rules/, the test
 fixtures), lints them in batches, and saves every input that makes catalint crash (a signal, or
@@ -27,7 +27,7 @@ import tempfile
 import time
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
-KINDS = {"swift": ".swift", "interface": ".interface.yml", "storyboard": ".storyboard", "config": ".catalint.yml"}
+KINDS = {"swift": ".swift", "objc": ".m", "interface": ".interface.yml", "storyboard": ".storyboard", "config": ".catalint.yml"}
 
 
 # --- seeds -------------------------------------------------------------------------------------
@@ -35,8 +35,9 @@ KINDS = {"swift": ".swift", "interface": ".interface.yml", "storyboard": ".story
 def rule_examples():
     """The examples of Rules/*.yml, by kind, read without a YAML library: block scalars under the
     example keys."""
-    found = {"swift": [], "interface": [], "storyboard": []}
+    found = {"swift": [], "objc": [], "interface": [], "storyboard": []}
     keys = {"triggering": "swift", "passing": "swift", "input": "swift", "output": "swift",
+            "objc_triggering": "objc", "objc_passing": "objc",
             "interface_triggering": "interface", "interface_passing": "interface",
             "interface_builder_triggering": "storyboard", "interface_builder_passing": "storyboard"}
     for name in sorted(os.listdir(os.path.join(ROOT, "Rules"))):
@@ -77,6 +78,7 @@ def seeds():
             for name in files:
                 path = os.path.join(base, name)
                 kind = ("swift" if name.endswith(".swift") and folder == "samples" else
+                        "objc" if name.endswith((".m", ".mm", ".h")) else
                         "interface" if name.endswith((".interface.yml", ".interface.yaml")) else
                         "storyboard" if name.endswith((".storyboard", ".xib")) else None)
                 if kind:
@@ -138,6 +140,12 @@ def mutate(data, kind, pool, rng):
                                       b"#\"\"\"\n", b"\\(", b"UIDevice.current.userInterfaceIdiom == .pad ? ", b"UIStepper()",
                                       b"#if targetEnvironment(macCatalyst)\n", b"@available(macCatalyst, unavailable)\n",
                                       b"x" + b".y" * 20000, b"1" + b" + 1" * 20000])
+        elif choice == 11 and kind == "objc":  # Objective-C and preprocessor oddities
+            data[at:at] = rng.choice([b"#if TARGET_OS_MACCATALYST\n", b"#endif\n", b"#define UIStepper UIStepper UIStepper\n",
+                                      b"#define A(x) A(x)\nA(1)\n", b"#include \"F0.m\"\n", b"#import <UIKit/UIKit.h>\n",
+                                      b"@interface X : X @end\n", b"[[[[[[[[" * 200, b"@implementation", b"__attribute__((",
+                                      b"[[UIStepper alloc] init];", b"UI_USER_INTERFACE_IDIOM() == UIUserInterfaceIdiomPad ? ",
+                                      b"template <class T> struct S { S<S<T>> s; };\n", b"#pragma clang diagnostic push\n", b"\\\n" * 50])
         elif choice == 12 and data:  # delete a slice
             del data[at:at + rng.randint(1, 200)]
         elif choice == 13:  # repeat lines
@@ -226,7 +234,7 @@ def main():
     print(f"fuzzing {binary} for {args.minutes:g} min, seed {args.seed}, seeds: "
           + ", ".join(f"{len(v)} {k}" for k, v in pool.items()), flush=True)
     while time.monotonic() < deadline:
-        kind = rng.choice(["swift", "swift", "interface", "storyboard", "config"])
+        kind = rng.choice(["swift", "swift", "objc", "interface", "storyboard", "config"])
         folder = tempfile.mkdtemp(prefix="catalint-fuzz-")
         try:
             inputs = {}

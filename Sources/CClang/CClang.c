@@ -44,6 +44,7 @@ int cl_load(const char *path, CLApi *api, char *error, size_t errorSize) {
     REQUIRE(getCursorReferenced, "clang_getCursorReferenced");
     REQUIRE(Cursor_isNull, "clang_Cursor_isNull");
     REQUIRE(getCursorType, "clang_getCursorType");
+    REQUIRE(getCursorResultType, "clang_getCursorResultType");
     REQUIRE(getTypeSpelling, "clang_getTypeSpelling");
     REQUIRE(getPointeeType, "clang_getPointeeType");
     REQUIRE(getCanonicalType, "clang_getCanonicalType");
@@ -211,9 +212,10 @@ static int32_t typeName(const Walk *walk, CXCursor cursor, int kind) {
     const CLApi *api = walk->api;
     CXType type = api->getCursorType(cursor);
     if (kind == kindObjCInstanceMethodDecl || kind == kindObjCClassMethodDecl || kind == kindFunctionDecl) {
-        // A method's own type is its signature; its result is what callers see. libclang gives the
-        // result of a function type as the type of the call; the declaration's spelling is enough.
-        return -1;
+        // A method's own type is its signature: what it returns is what callers see.
+        CXType result = api->getCursorResultType(cursor);
+        if (result.kind == 0) return -1;
+        return takeString(api, walk->tree, api->getTypeSpelling(result));
     }
     if (type.kind == 0 /* Invalid */) return -1;
     // 26: ObjCObjectPointer; 28: ObjCId.

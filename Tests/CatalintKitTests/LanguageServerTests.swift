@@ -142,6 +142,23 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertFalse(client.received.contains { ($0["params"] as? [String: Any])?["uri"] as? String == folder.appendingPathComponent("notes.txt").absoluteString })
     }
 
+    /// Objective-C documents, linted against the project's index: a header's class, a Swift class.
+    func testObjectiveCDocuments() throws {
+        let folder = try project()
+        try write("@interface RatingStepper : UIStepper\n@end\n", to: folder.appendingPathComponent("RatingStepper.h"))
+        let client = try LanguageServerClient()
+        _ = try initialize(client, folder: folder)
+        let source = folder.appendingPathComponent("Screen.m")
+        open(client, source, "#import \"RatingStepper.h\"\nvoid f(UIView *v) {\n    [v addSubview:[[RatingStepper alloc] init]];\n    [v addSubview:[PullToRefresh new]];\n}\n",
+             language: "objective-c")
+        XCTAssertEqual(try client.diagnostics(for: source, version: 1).map(Self.summary),
+                       ["2:20-2:33 1 unavailable-control", "3:19-3:32 1 unavailable-control"])
+        let cpp = folder.appendingPathComponent("Screen.mm")
+        open(client, cpp, "#include <vector>\nvoid g(UIView *v) { std::vector<int> a; [v addSubview:[UIStepper new]]; }\n", language: "objective-cpp")
+        XCTAssertEqual(try client.diagnostics(for: cpp, version: 1).map(Self.summary), ["1:55-1:64 1 unavailable-control"])
+        try shutDown(client)
+    }
+
     // MARK: Pulled diagnostics
 
     func testPulledDiagnosticsAreNotPushed() throws {

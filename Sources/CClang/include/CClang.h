@@ -69,6 +69,7 @@ typedef struct {
     CXCursor (*getCursorReferenced)(CXCursor);
     int (*Cursor_isNull)(CXCursor);
     CXType (*getCursorType)(CXCursor);
+    CXType (*getCursorResultType)(CXCursor);
     CXString (*getTypeSpelling)(CXType);
     CXType (*getPointeeType)(CXType);
     CXType (*getCanonicalType)(CXType);

@@ -520,8 +520,10 @@ final class ObjCFactCollector {
         guard let body = node.children.last(where: { tree[$0].kind == .compoundStmt }) else { return }
         let name = node.kind == .functionDecl ? node.spelling : node.spelling.split(separator: ":").first.map(String.init) ?? ""
         guard !name.isEmpty, !node.children.contains(where: { tree[$0].kind == .parmDecl }) else { return }
+        // What the body returns, when it returns once, at its end: the locals before it stay unknown.
         let statements = tree[body].children
-        guard statements.count == 1, tree[statements[0]].kind == .returnStmt, let value = tree[statements[0]].children.first else { return }
+        guard let last = statements.last, tree[last].kind == .returnStmt, let value = tree[last].children.first,
+              returnCount(in: body) == 1 else { return }
         let helper: HelperValue
         if readsIdiom(value) {
             helper = .idiom
@@ -534,6 +536,19 @@ final class ObjCFactCollector {
             helper = .condition(test)
         }
         self.index.helpers[name, default: []].append(HelperDeclaration(name: name, value: helper, position: position(node.location)))
+    }
+
+    /// How many `return`s a body has (not those of its blocks).
+    private func returnCount(in index: Int) -> Int {
+        var count = 0
+        func visit(_ current: Int) {
+            let node = tree[current]
+            if node.kind == .returnStmt { count += 1 }
+            if node.kind == .blockExpr { return }
+            for child in node.children { visit(child) }
+        }
+        visit(index)
+        return count
     }
 
     /// `isPad ? UIAlertControllerStyleAlert : UIAlertControllerStyleActionSheet`: each member, where it is chosen.

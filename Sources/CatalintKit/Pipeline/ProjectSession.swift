@@ -30,15 +30,27 @@ public final class ProjectSession: @unchecked Sendable {
         self.root = root
         self.options = options
         self.linter = Linter(options: options)
-        (processor, cacheRefusal) = linter.makeProcessor()
+        // With Objective-C in the project, its files are parsed the way a run parses them.
+        let objectiveC = Self.indexedFiles(under: root, options: options).filter { options.configuration.inputKind($0) == .objectiveC }
+        var sessionOptions = options
+        if sessionOptions.indexRoot == nil { sessionOptions.indexRoot = root }
+        let objc = objectiveC.isEmpty ? nil : Linter(options: sessionOptions).objcEnvironment(for: objectiveC)
+        (processor, cacheRefusal) = linter.makeProcessor(objc: objc)
         reload()
     }
 
-    /// Reads the project's Swift files again (new, changed and deleted ones), through the cache.
+    /// The files of the project whose declarations count: Swift and Objective-C files it builds.
+    private static func indexedFiles(under root: String, options: LintOptions) -> [String] {
+        (try? FileDiscovery.files(in: [root], configuration: options.configuration))?.filter { path in
+            let kind = options.configuration.inputKind(path)
+            return (kind == .swift || kind == .objectiveC) && options.admits(path)
+        } ?? []
+    }
+
+    /// Reads the project's Swift and Objective-C files again (new, changed and deleted ones), through the cache.
     public func reload() {
-        let files = (try? FileDiscovery.files(in: [root], configuration: options.configuration))?
-            .filter { options.configuration.inputKind($0) == .swift && options.admits($0) } ?? []
-        let read = processor.outputs(for: files.map { FileInput(path: $0, kind: .swift) }, jobs: options.jobs)
+        let files = Self.indexedFiles(under: root, options: options)
+        let read = processor.outputs(for: files.map { FileInput(path: $0, kind: options.configuration.inputKind($0) ?? .swift) }, jobs: options.jobs)
         processor.cache?.save()
         lock.withLock {
             outputs = Dictionary(read.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -50,9 +62,13 @@ public final class ProjectSession: @unchecked Sendable {
 
     /// Reads some files again after they changed on disk (a save, a change another program made).
     public func filesChanged(_ paths: [String]) {
-        let swiftFiles = paths.filter { options.configuration.inputKind($0) == .swift && options.admits($0) }
+        let swiftFiles = paths.filter { path in
+            let kind = options.configuration.inputKind(path)
+            return (kind == .swift || kind == .objectiveC) && options.admits(path)
+        }
         let existing = swiftFiles.filter { ResultCache.stamp(of: $0) != nil }
-        let read = Dictionary(processor.outputs(for: existing.map { FileInput(path: $0, kind: .swift) }, jobs: options.jobs).map { ($0.path, $0) },
+        let read = Dictionary(processor.outputs(for: existing.map { FileInput(path: $0, kind: options.configuration.inputKind($0) ?? .swift) },
+                                                jobs: options.jobs).map { ($0.path, $0) },
                               uniquingKeysWith: { first, _ in first })
         lock.withLock {
             for path in swiftFiles {
