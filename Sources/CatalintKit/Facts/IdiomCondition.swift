@@ -137,6 +137,9 @@ struct IdiomEvaluator: Sendable {
     var helpers: [String: [HelperDeclaration]] = [:]
     /// When given, the helper names looked up (`Resolution.log`).
     var log: ReadLog?
+    /// A class's superclass, for a helper named with its class (`OAUtilities.isIPad`, as Objective-C
+    /// names the methods it sends): one the class inherits counts.
+    var superclass: @Sendable (String) -> String? = { _ in nil }
 
     /// How deep helpers may refer to helpers; deeper (or circular) references count as unknown.
     static let maximumDepth = 8
@@ -145,9 +148,28 @@ struct IdiomEvaluator: Sendable {
     /// nil when no helper has that name.
     func declaration(of use: HelperUse) -> HelperDeclaration? {
         log?.read(.helper(use.name))
-        guard let candidates = helpers[use.name], !candidates.isEmpty else { return nil }
+        guard let candidates = helpers[use.name] ?? inherited(use.name), !candidates.isEmpty else { return nil }
         if let local = candidates.first(where: { $0.position.path == use.path }) { return local }
         return candidates.min { $0.position < $1.position }
+    }
+
+    /// For a helper named with its class (`Class.method`) that the class does not declare: the
+    /// declaration of the nearest superclass that does; another class's method of the same name is
+    /// not this one.
+    private func inherited(_ name: String) -> [HelperDeclaration]? {
+        guard let dot = name.firstIndex(of: "."), name.first?.isUppercase == true else { return nil }
+        var owner = String(name[..<dot])
+        let member = name[name.index(after: dot)...]
+        var seen: Set<String> = [owner]
+        log?.read(.type(owner))
+        while let parent = superclass(owner), seen.insert(parent).inserted {
+            log?.read(.type(parent))
+            owner = parent
+            let qualified = owner + "." + member
+            log?.read(.helper(qualified))
+            if let found = helpers[qualified], !found.isEmpty { return found }
+        }
+        return nil
     }
 
     /// What is left of `condition` when the idiom is `idiom` (the pad idiom on an iPad):

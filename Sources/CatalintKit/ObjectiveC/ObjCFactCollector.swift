@@ -75,13 +75,33 @@ final class ObjCFactCollector {
 
     private func position(_ offset: Int) -> SourcePosition { source.position(utf8Offset: offset) }
 
+    /// Where a node is used in the file: its start, or for code a macro makes, the macro's use
+    /// (clang's extent of such code can be where the macro's body is spelled).
+    private func useSite(_ index: Int) -> Int {
+        let node = tree[index]
+        return node.fromMacro ? node.location : node.begin
+    }
+
     /// Where a fact about a node is reported: where its code is written. For code a macro of this
     /// file makes (`#define ROW_HEIGHT (IS_IPAD ? 60 : 44)`), that is the macro's body, once for
     /// every use; for a macro of a header, its use here.
     private func place(_ index: Int, else offset: Int) -> SourcePosition {
         let node = tree[index]
-        if node.fromMacro, node.spellingPath == source.path, node.spellingOffset >= 0 { return position(node.spellingOffset) }
+        if isMadeByMacro(index), node.spellingPath == source.path, node.spellingOffset >= 0 { return position(node.spellingOffset) }
         return position(offset)
+    }
+
+    /// True when a macro makes the node itself, not only a part of it: clang places a `?:` and a
+    /// comparison at their first operand, which may be a macro (`IS_IPAD ? 4 : 2` is written here).
+    private func isMadeByMacro(_ index: Int) -> Bool {
+        let node = tree[index]
+        guard node.fromMacro else { return false }
+        switch node.kind {
+        case .conditionalOperator: return !tree.text(index).contains("?")
+        case .ifStmt: return !tree.text(index).hasPrefix("if")
+        case .switchStmt: return !tree.text(index).hasPrefix("switch")
+        default: return true
+        }
     }
 
     // MARK: The walk
@@ -394,10 +414,17 @@ final class ObjCFactCollector {
         let node = tree[index]
         switch node.kind {
         case .objCMessageExpr:
-            guard let message = tree.message(index), message.arguments.isEmpty else { return nil }
-            return message.pieces.first
+            guard let message = tree.message(index), message.arguments.isEmpty, let selector = message.pieces.first else { return nil }
+            // With the class it is sent to, when the code tells it: `[OAUtilities isIPad]`, `[self isLandscape]`.
+            if let receiverClass = message.receiverClass { return receiverClass + "." + selector }
+            if message.toSuper { return currentScope.currentClass.map { $0 + "." + selector } ?? selector }
+            return qualified(selector, receiver: message.receiver)
         case .memberRefExpr:
-            return node.spelling.isEmpty ? nil : node.spelling
+            guard !node.spelling.isEmpty else { return nil }
+            if node.referencedKind == .objCClassMethodDecl, let root = tree.firstIdentifier(at: node.begin), root.first?.isUppercase == true {
+                return root + "." + node.spelling  // `OAUtilities.isIPad`
+            }
+            return qualified(node.spelling, receiver: tree.operands(index).first)
         case .callExpr:
             guard tree.operands(index).count == 1, let callee = tree.operands(index).first else { return nil }
             let name = tree[tree.unwrapped(callee)].spelling
@@ -408,6 +435,32 @@ final class ObjCFactCollector {
         default:
             return nil
         }
+    }
+
+    /// A method or property name with the class of what it is read from, when the code tells it
+    /// (`self` in a class, an object of a declared class); else the bare name.
+    private func qualified(_ name: String, receiver: Int?) -> String {
+        guard let receiver else {
+            // An ivar or property read with an implicit `self`.
+            return currentScope.currentClass.map { $0 + "." + name } ?? name
+        }
+        let inner = tree.withoutCasts(receiver)
+        let node = tree[inner]
+        if node.kind == .objCSelfExpr || isOwnClass(inner) { return currentScope.currentClass.map { $0 + "." + name } ?? name }
+        if case .named(let type) = typeRef(node) { return type + "." + name }
+        return name
+    }
+
+    /// `self.class`, `[self class]`: the class whose code this is.
+    private func isOwnClass(_ index: Int) -> Bool {
+        let node = tree[index]
+        if node.kind == .memberRefExpr, node.spelling == "class", let base = tree.operands(index).first {
+            return tree[tree.withoutCasts(base)].kind == .objCSelfExpr
+        }
+        if let message = tree.message(index), message.selector == "class", let receiver = message.receiver {
+            return tree[tree.withoutCasts(receiver)].kind == .objCSelfExpr
+        }
+        return false
     }
 
     /// For a switch over the idiom: the condition under which each case label's statements run.
@@ -518,8 +571,11 @@ final class ObjCFactCollector {
     private func indexHelper(_ index: Int, scope: Scope) {
         let node = tree[index]
         guard let body = node.children.last(where: { tree[$0].kind == .compoundStmt }) else { return }
-        let name = node.kind == .functionDecl ? node.spelling : node.spelling.split(separator: ":").first.map(String.init) ?? ""
-        guard !name.isEmpty, !node.children.contains(where: { tree[$0].kind == .parmDecl }) else { return }
+        let selector = node.kind == .functionDecl ? node.spelling : node.spelling.split(separator: ":").first.map(String.init) ?? ""
+        guard !selector.isEmpty, !node.children.contains(where: { tree[$0].kind == .parmDecl }) else { return }
+        // A method is its class's (`OAUtilities.isIPad`): another class's method of the same name
+        // (eight classes may each have an `isLandscape`) is another helper.
+        let name = node.kind == .functionDecl ? selector : scope.currentClass.map { $0 + "." + selector } ?? selector
         // What the body returns, when it returns once, at its end: the locals before it stay unknown.
         let statements = tree[body].children
         guard let last = statements.last, tree[last].kind == .returnStmt, let value = tree[last].children.first,
@@ -887,11 +943,13 @@ final class ObjCFactCollector {
             guard test.readsIdiomItself else { return }
             helper = .condition(test)
         }
-        let declaration = HelperDeclaration(name: name, value: helper, position: position(node.location))
-        index.helpers[name, default: []].append(declaration)
+        // An ivar or property is its class's (`OnScreenControls._iPad`); a local is the file's.
+        let owner = node.kind == .memberRefExpr ? currentScope.currentClass : nil
+        let qualified = owner.map { $0 + "." + name } ?? name
+        index.helpers[qualified, default: []].append(HelperDeclaration(name: qualified, value: helper, position: position(node.location)))
         // An ivar and its property are the same value: `_iPad` and `self.iPad`.
         if name.hasPrefix("_"), name.count > 1 {
-            let property = String(name.dropFirst())
+            let property = owner.map { $0 + "." + name.dropFirst() } ?? String(name.dropFirst())
             index.helpers[property, default: []].append(HelperDeclaration(name: property, value: helper, position: position(node.location)))
         }
     }
@@ -1422,14 +1480,14 @@ final class ObjCFactCollector {
         let geometry = consequences.compactMap { group in group.first(where: vocabulary.isGeometry).map { [$0] } }
         guard !geometry.isEmpty else { return nil }
         // A decision a macro of this file makes is reported in the macro's body, once.
-        let written = tree[index].fromMacro && tree[index].spellingPath == source.path ? place(index, else: tree[index].begin) : nil
+        let written = isMadeByMacro(index) && tree[index].spellingPath == source.path ? place(index, else: tree[index].begin) : nil
         return PendingDecision(
             tests: tests.map { test in
                 PendingDecision.Test(condition: test.condition, spelling: IdiomDecisionReader.shortened(tree.compactText(test.node)),
-                                     position: written ?? position(tree[test.node].begin),
+                                     position: written ?? position(useSite(test.node)),
                                      anchors: written.map { place in anchors(in: test.node).map { .init(condition: $0.condition, position: place) } } ?? anchors(in: test.node))
             },
-            position: subject.map { position(tree[$0].begin) },
+            position: subject.map { position(useSite($0)) },
             spelling: spelling,
             branches: branches.map(\.label),
             branchConditionNames: branches.map { branch in
@@ -1447,11 +1505,11 @@ final class ObjCFactCollector {
             let inner = tree.unwrapped(index)
             let node = tree[inner]
             if node.kind == .binaryOperator, let compared = comparison(inner), let side = idiomSide(of: inner) {
-                found.append(.init(condition: compared, position: position(tree[side].begin)))
+                found.append(.init(condition: compared, position: position(useSite(side))))
                 return
             }
             if [.objCMessageExpr, .memberRefExpr, .callExpr, .declRefExpr].contains(node.kind), let name = helperName(inner) {
-                found.append(.init(condition: .helper(HelperUse(name: name, path: path)), position: position(node.begin)))
+                found.append(.init(condition: .helper(HelperUse(name: name, path: path)), position: position(useSite(inner))))
                 return
             }
             for child in node.children { visit(child) }

@@ -170,7 +170,12 @@ struct ProjectIndex: Sendable, Equatable, Codable {
     }
 
     /// Evaluates idiom conditions with the helpers of every indexed file.
-    var evaluator: IdiomEvaluator { IdiomEvaluator(helpers: helpers) }
+    var evaluator: IdiomEvaluator {
+        var evaluator = IdiomEvaluator(helpers: helpers)
+        let types = self.types
+        evaluator.superclass = { types[$0]?.superclass }
+        return evaluator
+    }
 
     /// `name` and its superclasses as far as the index knows them, most specific first.
     func classChain(of name: String) -> [String] {

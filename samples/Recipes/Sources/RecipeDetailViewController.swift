@@ -72,3 +72,6 @@ final class RecipeDetailViewController: UIViewController {
 
 final class MacOptimizedChildViewController: UIViewController {}
 final class ChildViewController: UIViewController {}
+
+/// The timer screen's stepper, declared in Objective-C (RecipeTimerViewController.h).
+let timerServings = ServingsStepper()
