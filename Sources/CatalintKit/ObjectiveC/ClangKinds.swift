@@ -119,7 +119,7 @@ enum ObjCCursorKind: Int32, Sendable {
 }
 
 /// libclang's binary operators (`CXBinaryOperatorKind`, libclang 17 and later).
-enum ObjCBinaryOperator: Int32, Sendable {
+enum ObjCBinaryOperator: Int32, Sendable, CaseIterable {
     case mul = 3, div = 4, rem = 5, add = 6, sub = 7, shl = 8, shr = 9, cmp = 10
     case lessThan = 11, greaterThan = 12, lessEqual = 13, greaterEqual = 14, equal = 15, notEqual = 16
     case bitAnd = 17, bitXor = 18, bitOr = 19, logicalAnd = 20, logicalOr = 21
@@ -128,34 +128,8 @@ enum ObjCBinaryOperator: Int32, Sendable {
 
     /// The operator a token spells, for a libclang that does not tell operators (before 17).
     init?(token: String) {
-        switch token {
-        case "*": self = .mul
-        case "/": self = .div
-        case "%": self = .rem
-        case "+": self = .add
-        case "-": self = .sub
-        case "<<": self = .shl
-        case ">>": self = .shr
-        case "<": self = .lessThan
-        case ">": self = .greaterThan
-        case "<=": self = .lessEqual
-        case ">=": self = .greaterEqual
-        case "==": self = .equal
-        case "!=": self = .notEqual
-        case "&": self = .bitAnd
-        case "^": self = .bitXor
-        case "|": self = .bitOr
-        case "&&": self = .logicalAnd
-        case "||": self = .logicalOr
-        case "=": self = .assign
-        case "*=": self = .mulAssign
-        case "/=": self = .divAssign
-        case "%=": self = .remAssign
-        case "+=": self = .addAssign
-        case "-=": self = .subAssign
-        case ",": self = .comma
-        default: return nil
-        }
+        guard let found = Self.allCases.first(where: { $0.spelling == token }) else { return nil }
+        self = found
     }
 
     var isComparison: Bool {
