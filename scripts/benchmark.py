@@ -23,10 +23,17 @@ run by run (ABBA) so that the noise of this shared machine falls on both alike:
              (catalint's: the median of 3 runs). Unlike times, these move by 3% at most between runs
              whatever the load: compare them across changes.
 
+  objc       with --objc, for each app of .corpus/ with Objective-C: catalint on a copy holding
+             only the app's .m, .mm and .h files, against clang -fsyntax-only over the same files
+             (each a translation unit, as catalint lints headers too) with the same arguments and
+             the same prelude (`catalint __objc-dump --clang-arguments` writes them), split by
+             bytes into N groups run at once; then each app with Swift and Objective-C whole,
+             cold against swift-frontend -parse followed by clang, and warm.
+
 Peak RSS is the child's own maximum resident set (wait4), the largest of the runs.
 
 Usage: scripts/benchmark.py [--catalint PATH | --build] [--corpus PATH] [--apps] [--runs N]
-                            [--jobs N] [--quick] [--json] [--skip-callgrind]
+                            [--jobs N] [--quick] [--json] [--skip-callgrind] [--objc | --objc-only]
 
   --catalint PATH   the binary (default: .build/release/catalint)
   --build           `swift build -c release` first and use its binary
@@ -38,6 +45,9 @@ Usage: scripts/benchmark.py [--catalint PATH | --build] [--corpus PATH] [--apps]
   --quick           a smoke run: one run, no warm-up, the swift-syntax part only
   --json            print one JSON object on standard output instead of the tables
   --skip-callgrind  no instruction counts
+  --objc            also the Objective-C workloads (needs .corpus/ apps with Objective-C and clang)
+  --objc-only       only the Objective-C workloads
+  --objc-apps A,B   only these apps of .corpus/ for them
 
 Progress goes to standard error. Exit status: 0, or 2 when the binary or the corpus is missing.
 """
@@ -46,6 +56,7 @@ import datetime
 import json
 import os
 import re
+import shlex
 import shutil
 import statistics
 import subprocess
@@ -67,13 +78,15 @@ TARGET_RATIO = 3.0
 TARGET_RSS_MB = 400
 TARGET_WARM_SHARE = 0.05
 TARGET_ONE_FILE_S = 0.3
+TARGET_OBJC_RATIO = 2.0
+OBJC_SUFFIXES = (".m", ".mm", ".h")
 
 
 def main():
     options = parse_arguments()
     catalint = find_catalint(options)
     frontend = find_frontend()
-    corpus = ensure_corpus(options.corpus, options.corpus_script)
+    corpus = None if options.objc_only else ensure_corpus(options.corpus, options.corpus_script)
     cache = detect_cache(catalint)
     # Every Swift file, as swiftc gets them: builds that leave out what no target builds (a
     # package's test targets) are asked to lint those too.
@@ -87,6 +100,11 @@ def main():
         "cache": cache["kind"], "load_before": os.getloadavg()[0],
     }
     try:
+        if options.objc or options.objc_only:
+            result["objc"] = measure_objc(options, catalint, cache, work)
+        if options.objc_only:
+            result["workloads"] = []
+            return finish(options, result, work)
         workloads = make_workloads(options, corpus, work)
         result["workloads"] = [measure_cold(options, catalint, frontend, cache, work, w) for w in workloads]
         result["warm"] = measure_warm(options, catalint, cache, work, workloads[0], result["workloads"][0])
@@ -97,6 +115,11 @@ def main():
             measure_callgrind(catalint, frontend, cache, corpus, work)
     finally:
         shutil.rmtree(work, ignore_errors=True)
+    finish(options, result, work)
+
+
+def finish(options, result, work):
+    shutil.rmtree(work, ignore_errors=True)
     result["load_after"] = os.getloadavg()[0]
     result["targets"] = targets(result)
     if options.json:
@@ -121,6 +144,9 @@ def parse_arguments():
     parser.add_argument("--quick", action="store_true", help="one run, the swift-syntax part only")
     parser.add_argument("--json", action="store_true")
     parser.add_argument("--skip-callgrind", action="store_true")
+    parser.add_argument("--objc", action="store_true", help="also the Objective-C apps of .corpus/")
+    parser.add_argument("--objc-only", action="store_true", help="only the Objective-C workloads")
+    parser.add_argument("--objc-apps", help="comma-separated names of .corpus/ apps (default: every one with Objective-C)")
     options = parser.parse_args()
     if options.quick:
         options.runs = 1
@@ -509,6 +535,160 @@ def instructions(command, cwd):
     return {"count": int(match.group(1)) if match else None, "error": None if match else done.stderr}
 
 
+# -- Objective-C ------------------------------------------------------------------------------
+
+def find_clang():
+    """The clang of the toolchain whose libclang catalint loads: beside swiftc."""
+    swiftc = shutil.which("swiftc") or "/opt/swift/usr/bin/swiftc"
+    clang = os.path.join(os.path.dirname(os.path.realpath(swiftc)), "clang")
+    return clang if os.access(clang, os.X_OK) else shutil.which("clang")
+
+
+def walk_objc(root):
+    """The Objective-C files catalint finds under root (.m, .mm, .h), as sorted relative paths."""
+    found = []
+    for folder, folders, names in os.walk(root):
+        folders[:] = [f for f in folders if f not in SKIPPED_FOLDERS and not f.startswith(".")]
+        found += [os.path.relpath(os.path.join(folder, n), root) for n in names if n.endswith(OBJC_SUFFIXES)]
+    return sorted(found)
+
+
+def clang_arguments(catalint, root, folder):
+    """What catalint gives clang for the files of the project at root, per language, with its
+    prelude and an empty stubs header written into folder; None when the binary cannot say."""
+    arguments = {}
+    for language in ("objective-c", "objective-c++"):
+        done = subprocess.run([catalint, "__objc-dump", "--clang-arguments", root, folder, language],
+                              capture_output=True, text=True)
+        lines = done.stdout.splitlines()
+        if done.returncode != 0 or "-x" not in lines:
+            return None
+        arguments[language] = lines
+    return arguments
+
+
+def clang_group_command(clang, arguments, files):
+    """One shell command that parses the files of a group, each a translation unit: the .m and .h
+    files with clang's Objective-C arguments, then the .mm files with its Objective-C++ ones."""
+    plain = [f for f in files if not f.endswith(".mm")]
+    cpp = [f for f in files if f.endswith(".mm")]
+    parts = []
+    for language, chunk in (("objective-c", plain), ("objective-c++", cpp)):
+        if chunk:
+            parts.append(" ".join(shlex.quote(a) for a in [clang, "-fsyntax-only"] + arguments[language] + chunk))
+    return "; ".join(parts) + "; exit 0"
+
+
+def run_shell_groups(commands, cwd):
+    """The shell commands at once; wall time of the batch, CPU seconds, largest RSS."""
+    began = time.perf_counter()
+    processes = [start(["sh", "-c", command], cwd) for command in commands]
+    rss, cpu = 0, 0.0
+    for process in processes:
+        _, peak, used = reap(process)
+        rss, cpu = max(rss, peak), cpu + used
+    return {"wall": time.perf_counter() - began, "cpu": cpu, "rss": rss}
+
+
+def measure_objc(options, catalint, cache, work):
+    clang = find_clang()
+    apps_folder = os.path.join(ROOT, ".corpus")
+    if not clang:
+        return {"error": "no clang beside swiftc nor on PATH"}
+    names = sorted(n for n in os.listdir(apps_folder) if os.path.isdir(os.path.join(apps_folder, n))) \
+        if os.path.isdir(apps_folder) else []
+    if options.objc_apps:
+        names = [n for n in names if n in options.objc_apps.split(",")]
+    apps = [(n, os.path.join(apps_folder, n)) for n in names if any(p.endswith((".m", ".mm"))
+                                                                   for p in walk_objc(os.path.join(apps_folder, n)))]
+    if not apps:
+        return {"error": "no app with Objective-C in .corpus/ (scripts/corpus/extract.sh makes it)"}
+    result = {"clang": clang, "apps": [], "mixed": []}
+    for name, root in apps:
+        files = walk_objc(root)
+        copy = os.path.join(work, f"objc-{name}")
+        shutil.rmtree(copy, ignore_errors=True)
+        for path in files:
+            os.makedirs(os.path.dirname(os.path.join(copy, path)), exist_ok=True)
+            shutil.copyfile(os.path.join(root, path), os.path.join(copy, path))
+        arguments = clang_arguments(catalint, copy, os.path.join(work, f"clang-{name}"))
+        if arguments is None:
+            return {"error": f"{catalint} has no `__objc-dump --clang-arguments`: an older build"}
+        sizes = {p: os.path.getsize(os.path.join(copy, p)) for p in files}
+        lines = sum(count_lines(os.path.join(copy, p)) for p in files)
+        groups = split_by_bytes(files, sizes, options.jobs)
+        commands = [clang_group_command(clang, arguments, group) for group in groups]
+        report = os.path.join(work, "objc-report.txt")
+        lint = [catalint] + LINT + cache_arguments(cache, work, cold=True) + ["-j", str(options.jobs), "."]
+        progress(f"objc {name}: {len(files)} files, {lines} lines")
+        if not options.quick:
+            run_once(lint, copy)
+            run_shell_groups(commands, copy)
+        ours, theirs = [], []
+        for index in range(options.runs):
+            for which in ("catalint", "clang") if index % 2 == 0 else ("clang", "catalint"):
+                if which == "catalint":
+                    ours.append(run_once(lint, copy, stdout_path=report))
+                else:
+                    theirs.append(run_shell_groups(commands, copy))
+            progress(f"  run {index + 1}/{options.runs}: catalint {ours[-1]['wall']:.3f} s, "
+                     f"clang -fsyntax-only {theirs[-1]['wall']:.3f} s")
+        result["apps"].append({
+            "name": name, "files": len(files), "lines": lines, "checked": checked_count(report),
+            "catalint": summary([r["wall"] for r in ours]), "clang": summary([r["wall"] for r in theirs]),
+            "ratio": statistics.median(a["wall"] / b["wall"] for a, b in zip(ours, theirs)),
+            "cpu_ratio": statistics.median(a["cpu"] / b["cpu"] for a, b in zip(ours, theirs)),
+            "catalint_rss": max(r["rss"] for r in ours), "statuses": sorted({r["status"] for r in ours}),
+        })
+        shutil.rmtree(copy, ignore_errors=True)
+        swift, _ = walk(root)
+        if swift:
+            result["mixed"].append(measure_mixed(options, catalint, cache, work, name, root, swift, files, arguments, clang))
+    return result
+
+
+def measure_mixed(options, catalint, cache, work, name, root, swift, objc, arguments, clang):
+    """An app with Swift and Objective-C linted whole: cold against swift-frontend -parse over its
+    Swift files then clang over its Objective-C files (each split into N processes), and warm."""
+    frontend = find_frontend()
+    swift_sizes = {p: os.path.getsize(os.path.join(root, p)) for p in swift}
+    lists = []
+    for index, group in enumerate(split_by_bytes(swift, swift_sizes, options.jobs)):
+        filelist = os.path.join(work, f"mixed-files-{index}.txt")
+        with open(filelist, "w") as handle:
+            handle.write("".join(path + "\n" for path in group))
+        lists.append(filelist)
+    objc_sizes = {p: os.path.getsize(os.path.join(root, p)) for p in objc}
+    commands = [clang_group_command(clang, arguments, g) for g in split_by_bytes(objc, objc_sizes, options.jobs)]
+    lint = [catalint] + LINT + cache_arguments(cache, work, cold=True) + ["-j", str(options.jobs), "."]
+    progress(f"mixed {name}: {len(swift)} Swift and {len(objc)} Objective-C files")
+    if not options.quick:
+        run_once(lint, root)
+    ours, theirs = [], []
+    for index in range(options.runs):
+        for which in ("catalint", "parsers") if index % 2 == 0 else ("parsers", "catalint"):
+            if which == "catalint":
+                ours.append(run_once(lint, root))
+            else:
+                first, second = run_groups(frontend, root, lists), run_shell_groups(commands, root)
+                theirs.append({"wall": first["wall"] + second["wall"], "cpu": first["cpu"] + second["cpu"]})
+        progress(f"  run {index + 1}/{options.runs}: catalint {ours[-1]['wall']:.3f} s, "
+                 f"parsers {theirs[-1]['wall']:.3f} s")
+    mixed = {"name": name, "swift_files": len(swift), "objc_files": len(objc),
+             "catalint": summary([r["wall"] for r in ours]), "parsers": summary([r["wall"] for r in theirs]),
+             "ratio": statistics.median(a["wall"] / b["wall"] for a, b in zip(ours, theirs)),
+             "statuses": sorted({r["status"] for r in ours}), "warm": None}
+    if cache["kind"] != "none":
+        warm = [catalint] + LINT + cache_arguments(cache, work, cold=False) + ["-j", str(options.jobs), "."]
+        if cache["folder_option"]:
+            shutil.rmtree(os.path.join(work, "cache"), ignore_errors=True)
+        run_once(warm, root)
+        times = [run_once(warm, root)["wall"] for _ in range(options.runs)]
+        mixed["warm"] = summary(times)
+        mixed["warm_share"] = mixed["warm"]["median"] / mixed["catalint"]["median"]
+    return mixed
+
+
 # -- Report -----------------------------------------------------------------------------------
 
 def verdict(value, limit):
@@ -529,6 +709,11 @@ def targets(result):
         rss = perf["catalint_rss"] / 1e6
         rows.append({"target": f"peak RSS, perf corpus <= {TARGET_RSS_MB} MB", "value": f"{rss:.0f} MB",
                      "met": rss <= TARGET_RSS_MB})
+    for app in result.get("objc", {}).get("apps", []):
+        rows.append({"target": f"Objective-C, {app['name']}: catalint / clang -fsyntax-only <= {TARGET_OBJC_RATIO}x",
+                     "value": f"{app['ratio']:.2f}x", "met": app["ratio"] <= TARGET_OBJC_RATIO})
+    if "warm" not in result:
+        return rows
     warm = result["warm"]
     name = result["workloads"][0]["name"]
     rows.append({"target": f"warm, nothing changed <= {TARGET_WARM_SHARE:.0%} of cold ({name})",
@@ -577,6 +762,10 @@ def print_report(result):
     print(f"perf corpus: {result['corpus']}; {runs}: median (min-max), seconds of wall time, "
           f"catalint and swiftc alternated")
     print()
+    if "objc" in result:
+        print_objc(result["objc"])
+    if not result["workloads"]:
+        return
     rows = []
     for w in result["workloads"]:
         files = f"{w['swift_files']}" + (f"+{w['interface_files']}" if w["interface_files"] else "")
@@ -650,6 +839,28 @@ def print_report(result):
               f"{', '.join(f'{c:,}' for c in sorted(known))})")
         print(f"  swift-frontend -parse  {grind['swiftc']:>15,}  (catalint / swiftc: "
               f"{grind['catalint'] / grind['swiftc']:.2f}x)")
+
+
+def print_objc(objc):
+    if "error" in objc:
+        print(f"Objective-C: not measured: {objc['error']}\n")
+        return
+    print(f"Objective-C: catalint on each app's .m, .mm and .h files against {objc['clang']} -fsyntax-only "
+          f"over the same files with catalint's arguments and prelude (cold)")
+    rows = []
+    for app in objc["apps"]:
+        checked = "" if app["checked"] in (None, app["files"]) else f" (catalint checked {app['checked']})"
+        rows.append([app["name"] + checked, app["files"], f"{app['lines']:,}", spread(app["catalint"]),
+                     spread(app["clang"]), f"{app['ratio']:.2f}x", f"{app['cpu_ratio']:.2f}x",
+                     megabytes(app["catalint_rss"]), f"<= {TARGET_OBJC_RATIO}x", verdict(app["ratio"], TARGET_OBJC_RATIO)])
+    print(table(["app", "files", "lines", "catalint s", "clang s", "ratio", "CPU ratio", "peak RSS", "target", ""], rows))
+    if objc["mixed"]:
+        print("\nmixed apps, linted whole: cold against swift-frontend -parse then clang -fsyntax-only; warm")
+        rows = [[m["name"], f"{m['swift_files']}+{m['objc_files']}", spread(m["catalint"]), spread(m["parsers"]),
+                 f"{m['ratio']:.2f}x", spread(m["warm"]) if m["warm"] else "no cache",
+                 f"{m['warm_share']:.1%}" if m["warm"] else ""] for m in objc["mixed"]]
+        print(table(["app", "Swift+ObjC files", "catalint cold s", "parsers s", "ratio", "warm s", "warm/cold"], rows))
+    print()
 
 
 if __name__ == "__main__":

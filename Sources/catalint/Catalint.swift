@@ -45,10 +45,15 @@ struct Catalint: ParsableCommand {
         tuneAllocator()
         // A worker process of a lint run or of the server (not a command for people).
         if CommandLine.arguments.count == 2 && CommandLine.arguments[1] == FileWorkers.argument { FileWorkers.serve() }
+        // Development aids for the Objective-C front end (docs/development.md), not commands for users.
         if CommandLine.arguments.count > 1 && CommandLine.arguments[1] == "__objc-dump" {
             let arguments = Array(CommandLine.arguments.dropFirst(2))
-            ObjCDebug.dump(arguments.filter { !$0.hasPrefix("-I") && $0 != "--tree" }, includeFolders: arguments.filter { $0.hasPrefix("-I") }.map { String($0.dropFirst(2)) },
-                           tree: arguments.contains("--tree"))
+            if arguments.count >= 3 && arguments[0] == "--clang-arguments" {
+                ObjCDebug.clangArguments(root: arguments[1], folder: arguments[2], language: arguments.count > 3 ? arguments[3] : "objective-c")
+            } else {
+                ObjCDebug.dump(arguments.filter { !$0.hasPrefix("-I") && $0 != "--tree" }, includeFolders: arguments.filter { $0.hasPrefix("-I") }.map { String($0.dropFirst(2)) },
+                               tree: arguments.contains("--tree"))
+            }
             Foundation.exit(0)
         }
         if let mistyped = mistypedSubcommand(Array(CommandLine.arguments.dropFirst())) {

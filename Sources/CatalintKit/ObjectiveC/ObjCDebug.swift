@@ -53,4 +53,24 @@ public enum ObjCDebug {
         for (message, count) in histogram.sorted(by: { $0.value > $1.value }).prefix(40) { print("\(count) \(message)") }
         print("total: files \(paths.count), rounds \(totalRounds), nodes \(totalNodes), messages \(totalMessages), errors \(totalErrors), \(String(format: "%.2f", Date().timeIntervalSince(start)))s")
     }
+
+    /// Writes the prelude and an empty stubs header into `folder` and prints, one per line, the
+    /// arguments clang gets for a file of the project at `root` (its header folders included), with
+    /// the virtual headers replaced by those files: what a baseline `clang -fsyntax-only` runs with.
+    public static func clangArguments(root: String, folder: String, language: String) {
+        let environment = ObjCEnvironment.make(vocabulary: .standard, root: root)
+        let prelude = folder + "/catalint-prelude.h", stubs = folder + "/catalint-stubs.h"
+        do {
+            try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+            try environment.settings.prelude.write(toFile: prelude, atomically: true, encoding: .utf8)
+            try "".write(toFile: stubs, atomically: true, encoding: .utf8)
+        } catch {
+            print("error: \(error)")
+            return
+        }
+        let kind: ObjCLanguage = language == "objective-c++" ? .objectiveCpp : .objectiveC
+        for argument in ObjCParser.arguments(language: kind, settings: environment.settings) {
+            print(argument == ObjCParser.preludePath ? prelude : argument == ObjCParser.stubsPath ? stubs : argument)
+        }
+    }
 }

@@ -95,11 +95,7 @@ public struct ObjCEnvironment: Sendable {
                 }
                 if name == "." || name == ".." { continue }
                 let path = folder == "/" ? "/" + name : folder + "/" + name
-                #if canImport(Darwin)
                 let type = Int32(entry.pointee.d_type)
-                #else
-                let type = Int32(entry.pointee.d_type)
-                #endif
                 if type == Int32(DT_DIR) {
                     if !skipped.contains(name), !name.hasSuffix(".xcassets"), !name.hasSuffix(".lproj"), !name.hasSuffix(".xcodeproj") { pending.append(path) }
                 } else if name.hasSuffix(".h") {
