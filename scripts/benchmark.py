@@ -27,7 +27,8 @@ run by run (ABBA) so that the noise of this shared machine falls on both alike:
              only the app's .m, .mm and .h files, against clang -fsyntax-only over the same files
              (each a translation unit, as catalint lints headers too) with the same arguments and
              the same prelude (`catalint __objc-dump --clang-arguments` writes them), split by
-             bytes into N groups run at once; then each app with Swift and Objective-C whole,
+             bytes into N groups run at once; and against libclang parsing each file once in one
+             process per group (scripts/clang-parse-files.c: no process start per file); then each app with Swift and Objective-C whole,
              cold against swift-frontend -parse followed by clang, and warm.
 
 Peak RSS is the child's own maximum resident set (wait4), the largest of the runs.
@@ -555,7 +556,8 @@ def walk_objc(root):
 
 def clang_arguments(catalint, root, folder):
     """What catalint gives clang for the files of the project at root, per language, with its
-    prelude and an empty stubs header written into folder; None when the binary cannot say."""
+    prelude and an empty stubs header written into folder (and each list into a file there, one
+    argument per line); None when the binary cannot say."""
     arguments = {}
     for language in ("objective-c", "objective-c++"):
         done = subprocess.run([catalint, "__objc-dump", "--clang-arguments", root, folder, language],
@@ -564,6 +566,9 @@ def clang_arguments(catalint, root, folder):
         if done.returncode != 0 or "-x" not in lines:
             return None
         arguments[language] = lines
+        with open(os.path.join(folder, f"{language}.arguments"), "w") as handle:
+            handle.write("".join(line + "\n" for line in lines))
+    arguments["files"] = {language: os.path.join(folder, f"{language}.arguments") for language in ("objective-c", "objective-c++")}
     return arguments
 
 
@@ -577,6 +582,24 @@ def clang_group_command(clang, arguments, files):
         if chunk:
             parts.append(" ".join(shlex.quote(a) for a in [clang, "-fsyntax-only"] + arguments[language] + chunk))
     return "; ".join(parts) + "; exit 0"
+
+
+def build_parse_files(clang, work):
+    """scripts/clang-parse-files.c built with the toolchain's clang, and the libclang beside it: the
+    in-process baseline (each file parsed once, no process per file). None when either is missing."""
+    folder = os.path.join(os.path.dirname(os.path.realpath(clang)), "..", "lib")
+    library = next((os.path.join(folder, n) for n in ("libclang.so", "libclang.dylib")
+                    if os.path.exists(os.path.join(folder, n))), None)
+    binary = os.path.join(work, "clang-parse-files")
+    done = subprocess.run([clang, "-O2", "-o", binary, os.path.join(ROOT, "scripts", "clang-parse-files.c"), "-ldl"],
+                          capture_output=True, text=True)
+    return (binary, os.path.realpath(library)) if library and done.returncode == 0 else None
+
+
+def parse_files_command(parse_files, arguments_files, files):
+    binary, library = parse_files
+    return " ".join(shlex.quote(a) for a in [binary, library, arguments_files["objective-c"],
+                                             arguments_files["objective-c++"]] + files)
 
 
 def run_shell_groups(commands, cwd):
@@ -603,7 +626,8 @@ def measure_objc(options, catalint, cache, work):
                                                                    for p in walk_objc(os.path.join(apps_folder, n)))]
     if not apps:
         return {"error": "no app with Objective-C in .corpus/ (scripts/corpus/extract.sh makes it)"}
-    result = {"clang": clang, "apps": [], "mixed": []}
+    parse_files = build_parse_files(clang, work)
+    result = {"clang": clang, "apps": [], "mixed": [], "in_process": parse_files is not None}
     for name, root in apps:
         files = walk_objc(root)
         copy = os.path.join(work, f"objc-{name}")
@@ -618,31 +642,39 @@ def measure_objc(options, catalint, cache, work):
         lines = sum(count_lines(os.path.join(copy, p)) for p in files)
         groups = split_by_bytes(files, sizes, options.jobs)
         commands = [clang_group_command(clang, arguments, group) for group in groups]
+        in_process = [parse_files_command(parse_files, arguments["files"], group) for group in groups] if parse_files else None
         report = os.path.join(work, "objc-report.txt")
         lint = [catalint] + LINT + cache_arguments(cache, work, cold=True) + ["-j", str(options.jobs), "."]
         progress(f"objc {name}: {len(files)} files, {lines} lines")
         if not options.quick:
             run_once(lint, copy)
             run_shell_groups(commands, copy)
-        ours, theirs = [], []
+        ours, theirs, parses = [], [], []
         for index in range(options.runs):
             for which in ("catalint", "clang") if index % 2 == 0 else ("clang", "catalint"):
                 if which == "catalint":
                     ours.append(run_once(lint, copy, stdout_path=report))
                 else:
                     theirs.append(run_shell_groups(commands, copy))
+                    if in_process:
+                        parses.append(run_shell_groups(in_process, copy))
             progress(f"  run {index + 1}/{options.runs}: catalint {ours[-1]['wall']:.3f} s, "
-                     f"clang -fsyntax-only {theirs[-1]['wall']:.3f} s")
+                     f"clang -fsyntax-only {theirs[-1]['wall']:.3f} s"
+                     + (f", libclang in process {parses[-1]['wall']:.3f} s" if parses else ""))
         result["apps"].append({
             "name": name, "files": len(files), "lines": lines, "checked": checked_count(report),
             "catalint": summary([r["wall"] for r in ours]), "clang": summary([r["wall"] for r in theirs]),
             "ratio": statistics.median(a["wall"] / b["wall"] for a, b in zip(ours, theirs)),
             "cpu_ratio": statistics.median(a["cpu"] / b["cpu"] for a, b in zip(ours, theirs)),
             "catalint_rss": max(r["rss"] for r in ours), "statuses": sorted({r["status"] for r in ours}),
+            "in_process": summary([r["wall"] for r in parses]) if parses else None,
+            "in_process_ratio": statistics.median(a["wall"] / b["wall"] for a, b in zip(ours, parses)) if parses else None,
         })
         shutil.rmtree(copy, ignore_errors=True)
         swift, _ = walk(root)
         if swift:
+            # The arguments again, for the app's own folders (its header folders are -I arguments).
+            arguments = clang_arguments(catalint, root, os.path.join(work, f"clang-{name}-whole"))
             result["mixed"].append(measure_mixed(options, catalint, cache, work, name, root, swift, files, arguments, clang))
     return result
 
@@ -850,10 +882,14 @@ def print_objc(objc):
     rows = []
     for app in objc["apps"]:
         checked = "" if app["checked"] in (None, app["files"]) else f" (catalint checked {app['checked']})"
+        inside = [spread(app["in_process"]), f"{app['in_process_ratio']:.2f}x"] if app["in_process"] else ["-", "-"]
         rows.append([app["name"] + checked, app["files"], f"{app['lines']:,}", spread(app["catalint"]),
-                     spread(app["clang"]), f"{app['ratio']:.2f}x", f"{app['cpu_ratio']:.2f}x",
-                     megabytes(app["catalint_rss"]), f"<= {TARGET_OBJC_RATIO}x", verdict(app["ratio"], TARGET_OBJC_RATIO)])
-    print(table(["app", "files", "lines", "catalint s", "clang s", "ratio", "CPU ratio", "peak RSS", "target", ""], rows))
+                     spread(app["clang"]), f"{app['ratio']:.2f}x", f"{app['cpu_ratio']:.2f}x"] + inside +
+                    [megabytes(app["catalint_rss"]), f"<= {TARGET_OBJC_RATIO}x", verdict(app["ratio"], TARGET_OBJC_RATIO)])
+    print(table(["app", "files", "lines", "catalint s", "clang s", "ratio", "CPU ratio", "libclang s", "ratio",
+                 "peak RSS", "target", ""], rows))
+    print("clang s: clang -fsyntax-only, which starts a compiler process per file; libclang s: each file parsed\n"
+          "once in one process per group (scripts/clang-parse-files.c), clang's parse without the process starts")
     if objc["mixed"]:
         print("\nmixed apps, linted whole: cold against swift-frontend -parse then clang -fsyntax-only; warm")
         rows = [[m["name"], f"{m['swift_files']}+{m['objc_files']}", spread(m["catalint"]), spread(m["parsers"]),

@@ -47,9 +47,10 @@ enum ServerCapabilities {
 
     static let serverInfo: JSON = ["name": "catalint", "version": .string(CatalintVersion.current)]
 
-    /// The files the server asks the client to watch: Swift files (the index), and the files that
+    /// The files the server asks the client to watch: Swift and Objective-C files (the index; a
+    /// header is also what the Objective-C files that import it are parsed with), and the files that
     /// decide a project's settings.
     static let watchedFiles: [String] = [
-        "**/*.swift", "**/\(Configuration.fileName)", "**/*.xcodeproj/project.pbxproj", "**/project.yml", "**/project.yaml",
+        "**/*.swift", "**/*.m", "**/*.mm", "**/*.h", "**/\(Configuration.fileName)", "**/*.xcodeproj/project.pbxproj", "**/project.yml", "**/project.yaml",
     ]
 }

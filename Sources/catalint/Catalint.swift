@@ -128,7 +128,7 @@ func ruleList(_ values: [String]) -> [String] {
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "Lint Swift, YAML interface and Interface Builder files (the default command).",
+        abstract: "Lint Swift, Objective-C, YAML interface and Interface Builder files (the default command).",
         discussion: """
             Folders are walked for *.swift, *.interface.yml, *.interface.yaml, *.storyboard and *.xib files, \
             skipping .git, .build, DerivedData, Pods, Carthage and hidden folders. Settings come from the nearest \
@@ -434,7 +434,7 @@ struct Server: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Serve editors: a Language Server Protocol server on standard input and output.",
         discussion: """
-            Diagnostics for open Swift, YAML interface and Interface Builder documents as they are edited, \
+            Diagnostics for open Swift, Objective-C, YAML interface and Interface Builder documents as they are edited, \
             linted against the whole project of each workspace folder (its .catalint.yml and idiom apply), and \
             each rule's explanation on hover. The log goes to standard error. See docs/editors.md.
             """

@@ -30,7 +30,7 @@ enum InputReport {
             outcome.stderr += unmatched(configuration.excluded, configuration.excludedPositions, matched: record.matched(excluded: true),
                                         key: "excluded", file: file, what: "no file or folder")
             outcome.stderr += unmatched(configuration.included, configuration.includedPositions, matched: record.matched(excluded: false),
-                                        key: "included", file: file, what: "no Swift, interface or Interface Builder file")
+                                        key: "included", file: file, what: "no Swift, Objective-C, interface or Interface Builder file")
         }
         return outcome
     }

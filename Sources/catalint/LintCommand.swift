@@ -334,7 +334,7 @@ enum LintCommand {
             outcome.stderr += "warning: no file was linted: \(what) (--verbose says why; --include-unbuilt lints \(leftOut.count == 1 ? "it" : "them")).\n"
         } else if result.filesChecked == 0 {
             if request.pathsNamed && !request.gitSelects && request.stdinFilename == nil {
-                return .failure("error: no file to lint under \(request.paths.joined(separator: ", ")): nothing there is a Swift, interface or Interface Builder file that the configuration includes.")
+                return .failure("error: no file to lint under \(request.paths.joined(separator: ", ")): nothing there is a Swift, Objective-C, interface or Interface Builder file that the configuration includes.")
             }
             outcome.stderr += "warning: no file was linted" + (request.gitSelects ? " (no \(request.staged ? "staged" : "changed") files)" : request.stdinFilename != nil ? " (the configuration excludes \(request.stdinFilename!))" : "") + ".\n"
         }

@@ -261,7 +261,7 @@ final class InputHardeningTests: XCTestCase {
         let run = try lint(directory)
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertEqual(findingLines(run.stdout), ["Good.swift:1:9 unavailable-control"])
-        XCTAssertTrue(run.stderr.contains(".catalint.yml:3:5: 'included' pattern `Soruces/**` matches no Swift, interface or Interface Builder file"),
+        XCTAssertTrue(run.stderr.contains(".catalint.yml:3:5: 'included' pattern `Soruces/**` matches no Swift, Objective-C, interface or Interface Builder file"),
                       run.stderr)
         XCTAssertTrue(run.stderr.contains(".catalint.yml:5:5: 'excluded' pattern `**/Generated/**` matches no file or folder"), run.stderr)
         XCTAssertFalse(run.stderr.contains("`*.swift`"), run.stderr)

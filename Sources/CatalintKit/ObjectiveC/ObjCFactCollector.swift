@@ -41,6 +41,8 @@ final class ObjCFactCollector {
     }
 
     private var locals: [Int: Local] = [:]
+    /// The text of headers whose macros made operators, read when libclang cannot name them.
+    private var macroFileBytes: [String: [UInt8]] = [:]
     /// The classes the file declares, read before the walk.
     fileprivate var fileClasses = ProjectIndex()
     private var contexts: [GuardContext]
@@ -255,12 +257,39 @@ final class ObjCFactCollector {
         // A libclang before 17 does not tell: the token between the operands does.
         let parts = tree.operands(index)
         guard parts.count == 2 else { return nil }
+        if tree[parts[1]].fromMacro, let spelled = macroOperator(before: parts[1]) { return spelled }
         let start = tree[parts[0]].end
         let position = tree.lowerBound(start)
         guard position < tree.parse.tokens.count else { return nil }
         let token = tree.parse.tokens[position]
         guard token.begin < tree[parts[1]].begin || tree[parts[1]].fromMacro else { return nil }
         return ObjCBinaryOperator(token: String(decoding: tree.bytes[token.begin..<min(token.end, tree.bytes.count)], as: UTF8.self))
+    }
+
+    /// The operator spelled right before an operand a macro made (`== UIUserInterfaceIdiomPad` in
+    /// `#define IS_IPAD (... == UIUserInterfaceIdiomPad)`), read in the macro's body.
+    private func macroOperator(before operand: Int) -> ObjCBinaryOperator? {
+        let node = tree[operand]
+        guard let file = node.spellingPath else { return nil }
+        let bytes: [UInt8]
+        if file == path {
+            bytes = tree.bytes
+        } else if let known = macroFileBytes[file] {
+            bytes = known
+        } else {
+            // A header of at most a few megabytes; a larger one is not read for this.
+            let read = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int).flatMap { $0 < 4_000_000 ? $0 : nil } != nil
+                ? FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [] : []
+            macroFileBytes[file] = read
+            bytes = read
+        }
+        var end = min(node.spellingOffset, bytes.count)
+        while end > 0, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[end - 1]) { end -= 1 }
+        var start = end
+        let operatorCharacters = Set("=!<>&|+-*/%^".utf8)
+        while start > 0, end - start < 3, operatorCharacters.contains(bytes[start - 1]) { start -= 1 }
+        guard start < end else { return nil }
+        return ObjCBinaryOperator(token: String(decoding: bytes[start..<end], as: UTF8.self))
     }
 
     private func isNot(_ index: Int) -> Bool {
