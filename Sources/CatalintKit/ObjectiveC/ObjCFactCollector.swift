@@ -258,6 +258,11 @@ final class ObjCFactCollector {
         let parts = tree.operands(index)
         guard parts.count == 2 else { return nil }
         if tree[parts[1]].fromMacro, let spelled = macroOperator(before: parts[1]) { return spelled }
+        // Before libclang 17 a macro's code is all at the macro's name (`IS_IPAD`): its definition,
+        // in the file or a header it includes, spells the operator.
+        if tree[parts[0]].begin == tree[parts[1]].begin, let spelled = definedOperator(at: tree[parts[1]].begin, before: parts[1]) {
+            return spelled
+        }
         let start = tree[parts[0]].end
         let position = tree.lowerBound(start)
         guard position < tree.parse.tokens.count else { return nil }
@@ -266,30 +271,92 @@ final class ObjCFactCollector {
         return ObjCBinaryOperator(token: String(decoding: tree.bytes[token.begin..<min(token.end, tree.bytes.count)], as: UTF8.self))
     }
 
+    /// The operator before the operand `before` in the body of the macro whose name is at `offset`,
+    /// read from its `#define` in the file or in a header the file includes.
+    private func definedOperator(at offset: Int, before operand: Int) -> ObjCBinaryOperator? {
+        let position = tree.lowerBound(offset)
+        guard position < tree.parse.tokens.count else { return nil }
+        let token = tree.parse.tokens[position]
+        guard token.kind == .identifier, token.begin == offset else { return nil }
+        let name = Array(tree.bytes[token.begin..<min(token.end, tree.bytes.count)])
+        let operandName = Array((tree[operand].referencedName.isEmpty ? tree[operand].spelling : tree[operand].referencedName).utf8)
+        guard !name.isEmpty, !operandName.isEmpty else { return nil }
+        for file in [path] + tree.parse.includedFiles {
+            let bytes = file == path ? tree.bytes : fileBytes(file)
+            guard let body = Self.macroBody(named: name, in: bytes),
+                  let found = Self.lastOccurrence(of: operandName, in: bytes, within: body) else { continue }
+            return Self.operatorBefore(found, in: bytes, from: body.lowerBound)
+        }
+        return nil
+    }
+
+    /// A header's bytes, read once (at most a few megabytes; a larger one is not read for this).
+    private func fileBytes(_ file: String) -> [UInt8] {
+        if let known = macroFileBytes[file] { return known }
+        let size = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int) ?? nil
+        let read = size.map { $0 < 4_000_000 } == true ? FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [] : []
+        macroFileBytes[file] = read
+        return read
+    }
+
+    /// The body of `#define NAME ...` in `bytes` (to the end of its line, continued lines too).
+    static func macroBody(named name: [UInt8], in bytes: [UInt8]) -> Range<Int>? {
+        let define = Array("define".utf8)
+        var index = 0
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "#") else { index += 1; continue }
+            var cursor = index + 1
+            while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor += 1 }
+            guard cursor + define.count < bytes.count, Array(bytes[cursor..<cursor + define.count]) == define else { index += 1; continue }
+            cursor += define.count
+            while cursor < bytes.count, bytes[cursor] == UInt8(ascii: " ") || bytes[cursor] == UInt8(ascii: "\t") { cursor += 1 }
+            let nameEnd = cursor + name.count
+            guard nameEnd <= bytes.count, Array(bytes[cursor..<nameEnd]) == name,
+                  nameEnd == bytes.count || !Self.isIdentifierByte(bytes[nameEnd]) else { index += 1; continue }
+            var end = nameEnd
+            while end < bytes.count, bytes[end] != UInt8(ascii: "\n") || (end > 0 && bytes[end - 1] == UInt8(ascii: "\\")) { end += 1 }
+            return nameEnd..<end
+        }
+        return nil
+    }
+
+    private static func isIdentifierByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+    }
+
+    /// Where `word` last starts within `range` of `bytes`, as a whole identifier.
+    private static func lastOccurrence(of word: [UInt8], in bytes: [UInt8], within range: Range<Int>) -> Int? {
+        var start = range.upperBound - word.count
+        while start >= range.lowerBound {
+            if Array(bytes[start..<start + word.count]) == word, start == 0 || !isIdentifierByte(bytes[start - 1]),
+               start + word.count == bytes.count || !isIdentifierByte(bytes[start + word.count]) {
+                return start
+            }
+            start -= 1
+        }
+        return nil
+    }
+
+    /// The binary operator spelled right before `offset` (spaces, line continuations and opening
+    /// parentheses between), no further back than `floor`.
+    static func operatorBefore(_ offset: Int, in bytes: [UInt8], from floor: Int = 0) -> ObjCBinaryOperator? {
+        var end = min(offset, bytes.count)
+        let skipped = Set(" \t\\\n\r(".utf8)
+        while end > floor, skipped.contains(bytes[end - 1]) { end -= 1 }
+        var start = end
+        let operatorCharacters = Set("=!<>&|+-*/%^".utf8)
+        while start > floor, end - start < 3, operatorCharacters.contains(bytes[start - 1]) { start -= 1 }
+        guard start < end else { return nil }
+        return ObjCBinaryOperator(token: String(decoding: bytes[start..<end], as: UTF8.self))
+    }
+
     /// The operator spelled right before an operand a macro made (`== UIUserInterfaceIdiomPad` in
     /// `#define IS_IPAD (... == UIUserInterfaceIdiomPad)`), read in the macro's body.
     private func macroOperator(before operand: Int) -> ObjCBinaryOperator? {
         let node = tree[operand]
         guard let file = node.spellingPath else { return nil }
-        let bytes: [UInt8]
-        if file == path {
-            bytes = tree.bytes
-        } else if let known = macroFileBytes[file] {
-            bytes = known
-        } else {
-            // A header of at most a few megabytes; a larger one is not read for this.
-            let read = (try? FileManager.default.attributesOfItem(atPath: file)[.size] as? Int).flatMap { $0 < 4_000_000 ? $0 : nil } != nil
-                ? FileManager.default.contents(atPath: file).map { [UInt8]($0) } ?? [] : []
-            macroFileBytes[file] = read
-            bytes = read
-        }
-        var end = min(node.spellingOffset, bytes.count)
-        while end > 0, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\\"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[end - 1]) { end -= 1 }
-        var start = end
-        let operatorCharacters = Set("=!<>&|+-*/%^".utf8)
-        while start > 0, end - start < 3, operatorCharacters.contains(bytes[start - 1]) { start -= 1 }
-        guard start < end else { return nil }
-        return ObjCBinaryOperator(token: String(decoding: bytes[start..<end], as: UTF8.self))
+        return Self.operatorBefore(node.spellingOffset, in: file == path ? tree.bytes : fileBytes(file))
     }
 
     private func isNot(_ index: Int) -> Bool {
