@@ -266,6 +266,10 @@ struct FontSizeFact: Hashable, Sendable, Codable {
     /// The names of printing or PDF output (`UIGraphicsPDFRenderer`) that the functions around the
     /// font name, or that a type around it inherits from: a font for paper, not for the screen.
     var outputNames: [String] = []
+    /// The types the font is declared in, outermost first (a nested type and the types around it):
+    /// one that a printing or PDF function of the project makes or names (`ProjectIndex.paperTypes`)
+    /// draws on paper too.
+    var enclosingTypes: [String] = []
     var position: SourcePosition
     var guardContext: GuardContext
 }

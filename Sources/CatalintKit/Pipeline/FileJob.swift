@@ -109,6 +109,7 @@ enum FileJob {
                 let lowered = FactCollector.lower(file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline)
                 output.facts = lowered.facts
                 for summary in lowered.summaries { output.index.functions[summary.name, default: []].append(summary) }
+                output.index.paperTypes.merge(lowered.paperTypes) { first, _ in first }
                 guard !deadline.expired else { return output }
                 if let error = file.firstSyntaxError(swiftVersion: swiftVersion) {
                     output.problems.append(InputProblem(rule: ToolRule.invalidSwift, position: error.position, values: ["detail": error.message]))

@@ -28,6 +28,14 @@ public struct LintOptions: Sendable {
     /// is linted in `idiom`.
     public var membership: BuildMembership?
 
+    /// The project folder: dependency checkouts (`Pods/`, `Carthage/Checkouts/`, SwiftPM's) in it or
+    /// in a folder between it and the linted paths are read for the project index
+    /// (`DependencyCheckouts`); nil to read only those the walk of the linted folders meets.
+    public var dependencyRoot: String?
+    /// Work out, for `--verbose`, the classes whose superclass nothing declares
+    /// (`LintResult.typeNotes`): the project index is then put together even when nothing changed.
+    public var describesTypes = false
+
     /// catalint's executable, to process files in worker processes that can be stopped past the
     /// budget (`LintOptions.ownExecutable`); nil to process them on threads of this process.
     public var workerExecutable: String?
@@ -92,6 +100,13 @@ public struct LintResult: Sendable {
     public var unindexed: [UnindexedFile] = []
     /// What the user should know about the run itself (a cache folder refused), for standard error.
     public var warnings: [String] = []
+    /// For `--verbose` (with `LintOptions.describesTypes`): the classes of the linted files whose
+    /// chain of superclasses ends at a class that neither the project, its dependency checkouts nor
+    /// the configuration's `superclasses:` declare, and the configuration's entries that replace a
+    /// superclass the project declares; a sentence each, sorted.
+    public var typeNotes: [String] = []
+    /// The dependency checkouts read for the project index, and how many of their files were read.
+    public var dependencies: (folders: [String], files: Int) = ([], 0)
     /// With a cache: how many files (linted or read for the index) changed since the last run of
     /// the same kind, and were read again; the others were not read at all.
     public var reread: Int?
@@ -127,13 +142,18 @@ public struct Linter: Sendable {
     public func lint(_ inputs: LintInputs) throws -> LintResult {
         let configuration = options.configuration
         let files: [FileInput]
+        let met = CheckoutsMet()
+        let named: [String]
         switch inputs {
         case .paths(let paths):
-            files = try FileDiscovery.files(in: paths, configuration: configuration).map { FileInput(path: $0, kind: kind(of: $0)) }
+            files = try FileDiscovery.files(in: paths, configuration: configuration, checkouts: met).map { FileInput(path: $0, kind: kind(of: $0)) }
+            named = paths
         case .files(let paths):
             files = paths.filter { !configuration.isExcluded($0) }.sorted().map { FileInput(path: $0, kind: kind(of: $0)) }
+            named = paths
         case .sources(let sources):
             files = sources.filter { !configuration.isExcluded($0.path) }.map { FileInput(path: $0.path, kind: kind(of: $0.path), text: $0.text) }
+            named = sources.map(\.path)
         }
         // Files that no target of their project builds are left out, however they were named.
         let linted = files.filter { options.admits($0.path) }
@@ -142,7 +162,11 @@ public struct Linter: Sendable {
         case .paths(let paths): runKind = "paths " + paths.joined(separator: "\u{0}")
         case .files, .sources: runKind = "files " + linted.map(\.path).sorted().joined(separator: "\u{0}")
         }
-        var result = lint(linted, kind: runKind)
+        let others = indexOnlyFiles(excluding: Set(linted.map { Configuration.absolute($0.path) }), checkouts: met)
+        let checkouts = DependencyCheckouts.folders(linting: named, root: options.dependencyRoot ?? options.indexRoot, met: met.folders)
+        let dependencies = DependencyCheckouts.indexableFiles(in: checkouts).filter { options.admits($0.path) }
+        var result = lint(linted, kind: runKind, others: others + dependencies)
+        result.dependencies = (checkouts, dependencies.count)
         result.build = options.membership?.report(linted: linted.map(\.path), leftOut: files.filter { !options.admits($0.path) }.map(\.path),
                                                    idiom: options.idiom)
         return result
@@ -154,9 +178,9 @@ public struct Linter: Sendable {
 
     /// Lints `inputs`, reading again only what changed since the last run of the same `kind` (the
     /// paths as named), when there is a cache: see `RunSnapshot`. The result is the same either way.
-    func lint(_ inputs: [FileInput], kind: String = "") -> LintResult {
+    func lint(_ inputs: [FileInput], kind: String = "", others: [FileInput]? = nil) -> LintResult {
         let (processor, cacheRefusal) = makeProcessor()
-        let others = indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) })).map { FileInput(path: $0, kind: .swift) }
+        let others = others ?? indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) }), checkouts: nil)
         let runKey = processor.cache.map { self.snapshotKey(kind: kind, cacheKey: $0.key) }
         let previous = runKey.flatMap { key in processor.cache.flatMap { RunSnapshot.load(RunSnapshot.file(in: $0.directory, key: key), key: key) } }
         var run = IncrementalRun(linter: self, processor: processor, previous: previous ?? RunSnapshot(), recording: runKey != nil)
@@ -296,11 +320,13 @@ public struct Linter: Sendable {
         return (processor, opened?.refusal)
     }
 
-    /// The Swift files under `indexRoot` that are not linted in this run (and not excluded).
-    private func indexOnlyFiles(excluding linted: Set<String>) -> [String] {
+    /// The Swift files under `indexRoot` that are not linted in this run (and not excluded); the
+    /// dependency checkouts the walk meets are noted in `checkouts`.
+    private func indexOnlyFiles(excluding linted: Set<String>, checkouts: CheckoutsMet?) -> [FileInput] {
         guard let root = options.indexRoot,
-              let all = try? FileDiscovery.files(in: [root], configuration: options.configuration) else { return [] }
+              let all = try? FileDiscovery.files(in: [root], configuration: options.configuration, checkouts: checkouts) else { return [] }
         return all.filter { options.configuration.inputKind($0) == .swift && !linted.contains(Configuration.absolute($0)) && options.admits($0) }
+            .map { FileInput(path: $0, kind: .swift) }
     }
 
     private func diagnostic(for problem: InputProblem, excerpts: [String: [ExcerptKey: SourceExcerpt]]) -> Diagnostic? {

@@ -36,9 +36,13 @@ public final class ProjectSession: @unchecked Sendable {
 
     /// Reads the project's Swift files again (new, changed and deleted ones), through the cache.
     public func reload() {
-        let files = (try? FileDiscovery.files(in: [root], configuration: options.configuration))?
+        let met = CheckoutsMet()
+        let files = (try? FileDiscovery.files(in: [root], configuration: options.configuration, checkouts: met))?
             .filter { options.configuration.inputKind($0) == .swift && options.admits($0) } ?? []
-        let read = processor.outputs(for: files.map { FileInput(path: $0, kind: .swift) }, jobs: options.jobs)
+        // The dependencies checked out beside the project, for their declarations.
+        let dependencies = DependencyCheckouts.indexableFiles(in: DependencyCheckouts.folders(linting: [root], root: root, met: met.folders))
+            .filter { options.admits($0.path) }
+        let read = processor.outputs(for: files.map { FileInput(path: $0, kind: .swift) } + dependencies, jobs: options.jobs)
         processor.cache?.save()
         lock.withLock {
             outputs = Dictionary(read.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -99,6 +103,7 @@ public final class ProjectSession: @unchecked Sendable {
         var index = ProjectIndex()
         for (path, output) in outputs.sorted(by: { $0.key < $1.key }) where documents[path] == nil { index.merge(output.index) }
         for (_, document) in documents.sorted(by: { $0.key < $1.key }) { index.merge(document.index) }
+        _ = index.declare(superclasses: options.configuration.superclasses)
         mergedIndex = index
         return index
     }

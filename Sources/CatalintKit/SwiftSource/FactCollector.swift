@@ -53,6 +53,9 @@ final class FactCollector: TypeScopeVisitor {
     private var functions: [FunctionFrame] = []
     /// What the file's functions tell their callers, for the project index.
     private(set) var summaries: [FunctionSummary] = []
+    /// The types that the file's printing and PDF functions make or name, for the project index
+    /// (`ProjectIndex.paperTypes`).
+    private(set) var paperTypes: [String: String] = [:]
 
     private struct Scope {
         var locals: [String: Local] = [:]
@@ -82,11 +85,11 @@ final class FactCollector: TypeScopeVisitor {
 
     /// The file's facts, and what its functions tell their callers (for the project index).
     static func lower(_ file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion = .newest,
-                      deadline: Deadline = .none) -> (facts: FileFacts, summaries: [FunctionSummary]) {
+                      deadline: Deadline = .none) -> (facts: FileFacts, summaries: [FunctionSummary], paperTypes: [String: String]) {
         let collector = FactCollector(file: file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline)
         collector.walk(file.tree)
         collector.facts.requirements = collector.guards.requirements
-        return (collector.facts, collector.summaries)
+        return (collector.facts, collector.summaries, collector.paperTypes)
     }
 
     // MARK: Scopes and types
@@ -185,13 +188,14 @@ final class FactCollector: TypeScopeVisitor {
     private func elementType(of collection: ExprSyntax) -> TypeRef {
         if let array = collection.unwrapped.as(ArrayExprSyntax.self) {
             guard let first = array.elements.first?.expression else { return .unknown }
-            return namedObject(first)?.value.type ?? TypeInference.constructedType(of: first, lookup: typeOfName)
+            return namedObject(first)?.value.type ?? TypeInference.constructedType(of: first, lookup: typeOfName, returned: returnedType)
         }
         guard let named = namedObject(collection) else { return .unknown }
         return .element(of: named.value.type)
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordPaperTypes(Syntax(node))
         scopes.append(Scope())
         functions.append(FunctionFrame(node: node, returnedLocal: Self.lastReturnedName(of: node)))
         let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -210,6 +214,7 @@ final class FactCollector: TypeScopeVisitor {
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordPaperTypes(Syntax(node))
         scopes.append(Scope())
         declareParameters(node.signature.parameterClause)
         return .visitChildren
@@ -261,7 +266,7 @@ final class FactCollector: TypeScopeVisitor {
                 local = named  // `let button = self.button` names the same object
             } else {
                 let made = binding.initializer.flatMap { self.made(name, by: $0.value, at: Syntax(binding)) }
-                local = Local(value: .object(objectID(of: name, made: made, at: binding), type: TypeInference.bindingType(binding, lookup: typeOfName)),
+                local = Local(value: .object(objectID(of: name, made: made, at: binding), type: TypeInference.bindingType(binding, lookup: typeOfName, returned: returnedType)),
                               made: made)
             }
             if !isMember, !isGlobal {
@@ -284,7 +289,7 @@ final class FactCollector: TypeScopeVisitor {
         let value = node.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
         let made = self.made(name, by: value, at: Syntax(node))
         var local = namedObject(value) ?? Local(value: .object(objectID(of: name, made: made, at: node),
-                                                               type: TypeInference.constructedType(of: value, lookup: typeOfName)),
+                                                               type: TypeInference.constructedType(of: value, lookup: typeOfName, returned: returnedType)),
                                                 made: made)
         if let annotated = node.typeAnnotation?.type.simpleName { local.value = local.value.cast(to: .named(annotated)) }
         local.boundFrom = node.initializer?.value
@@ -310,10 +315,10 @@ final class FactCollector: TypeScopeVisitor {
 
     /// A call of a function, as resolution looks for its summary: by name, labels and what it is
     /// called on. Nil for a call of a closure or of something that is not a name.
-    private func functionCall(_ call: FunctionCallExprSyntax) -> FunctionCall? {
+    private func functionCall(_ call: FunctionCallExprSyntax, inContext: Bool = true) -> FunctionCall? {
         let callee = call.calledExpression.unwrapped
         let labels = call.arguments.map { $0.label?.text ?? "_" }
-        let context = guards.context(for: call)
+        let context = inContext ? guards.context(for: call) : GuardContext()
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             guard !name.looksLikeTypeName, lookupLocal(name) == nil else { return nil }
@@ -399,6 +404,13 @@ final class FactCollector: TypeScopeVisitor {
         resolveName(name, scope: nil)?.value.type ?? .unknown
     }
 
+    /// The class a call gives, left for resolution to find in the declarations of the project
+    /// (`TypeRef.returned`): the call as `FunctionCall` matches functions, without a guard context.
+    private func returnedType(_ call: FunctionCallExprSyntax, fallback: TypeRef) -> TypeRef {
+        guard let function = functionCall(call, inContext: false) else { return fallback }
+        return .returned(function, path: file.path, fallback: fallback)
+    }
+
     // MARK: Objects
 
     /// The object a plain name refers to: a local, else (left for resolution) a property of `self`'s
@@ -462,7 +474,7 @@ final class FactCollector: TypeScopeVisitor {
             inner.value = inner.value.cast(to: cast.type.simpleName.map(TypeRef.named) ?? .unknown)
             return inner
         }
-        return Local(value: .object(anonymousKey(receiver), type: TypeInference.constructedType(of: receiver, lookup: typeOfName)))
+        return Local(value: .object(anonymousKey(receiver), type: TypeInference.constructedType(of: receiver, lookup: typeOfName, returned: returnedType)))
     }
 
     private func record(_ setting: SettingFact, on object: Local) {
@@ -601,14 +613,14 @@ final class FactCollector: TypeScopeVisitor {
                 object = named
                 if let made = named.made {
                     handOn = handOns(of: made)
-                    factory = made.factory.flatMap(functionCall)
+                    factory = made.factory.flatMap { functionCall($0) }
                     if made.factory != nil && factory == nil { handOn.escapes = true }
                 }
             } else if let made = made("", by: expression, at: Syntax(expression)) {
                 // `present(UIActivityViewController(...))`, `present(makeSheet())`
-                object = Local(value: .object(anonymousKey(expression), type: TypeInference.constructedType(of: expression, lookup: typeOfName)))
+                object = Local(value: .object(anonymousKey(expression), type: TypeInference.constructedType(of: expression, lookup: typeOfName, returned: returnedType)))
                 handOn = HandOn(escapes: false)
-                factory = made.factory.flatMap(functionCall)
+                factory = made.factory.flatMap { functionCall($0) }
                 if made.factory != nil && factory == nil { continue }
             } else {
                 continue
@@ -687,6 +699,12 @@ final class FactCollector: TypeScopeVisitor {
                 passes.append(PendingArgument.Pass(call: call, argument: index))
             case .returned where returning:
                 continue
+            case .bound(let name, let binding):
+                // `if let popover = sheet.popoverPresentationController { anchor(popover) }`: what
+                // becomes of the bound facet becomes of the object.
+                let facet = readHandOns(of: Made(name: name, binding: binding))
+                if facet.escapes { return facet }
+                passes += facet.passes
             case .handedOn, .returned:
                 return HandOn(escapes: true)
             }
@@ -705,6 +723,9 @@ final class FactCollector: TypeScopeVisitor {
         case returned
         /// Stored elsewhere, put in a collection.
         case handedOn
+        /// A facet of it bound to a name (`if let popover = sheet.popoverPresentationController`),
+        /// whose uses are the object's.
+        case bound(String, Syntax)
     }
 
     /// What a use of a local does with its object.
@@ -734,7 +755,16 @@ final class FactCollector: TypeScopeVisitor {
         if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
             return infix.leftOperand.id == use.id ? .kept : .handedOn
         }
-        if throughFacet, parent.is(InitializerClauseSyntax.self) { return .kept }
+        if throughFacet, let clause = parent.as(InitializerClauseSyntax.self) {
+            if let binding = clause.parent?.as(OptionalBindingConditionSyntax.self),
+               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                return .bound(name, Syntax(binding))
+            }
+            if let binding = clause.parent?.as(PatternBindingSyntax.self), let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                return .bound(name, Syntax(binding))
+            }
+            return .kept
+        }
         if !throughFacet, parent.is(ReturnStmtSyntax.self) { return .returned }
         if let argument = parent.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self),
            let call = list.parent?.as(FunctionCallExprSyntax.self), let callee = call.calleeName {
@@ -753,6 +783,7 @@ final class FactCollector: TypeScopeVisitor {
             let argumentLabels = node.arguments.map { ($0.label?.text ?? "_") + ":" }.joined()
             facts.fontSizes.append(FontSizeFact(sizes: sizes, spelling: "\(nameToken.text)(\(argumentLabels))",
                                                 purposeNames: Self.purposeNames(of: Syntax(node)), outputNames: paperNames(around: node),
+                                                enclosingTypes: typeStack.filter { !$0.isEmpty },
                                                 position: file.position(of: nameToken), guardContext: guards.context(for: node)))
             return
         }
@@ -787,6 +818,43 @@ final class FactCollector: TypeScopeVisitor {
     }
 
     private var paperNamesCache: [SyntaxIdentifier: [String]] = [:]
+
+    /// True when the file's bytes hold a printing or PDF name: only then are its functions read for one.
+    private lazy var fileNamesPaper: Bool = {
+        guard !vocabulary.paperNames.isEmpty else { return false }
+        return BytePatterns(vocabulary.paperNames.sorted()).occur(in: file.source.utf8, from: 0, to: file.source.utf8.count)
+    }()
+
+    /// A function (or initializer) that prints or draws a PDF: the app's types it makes or names
+    /// (`PrintVisitor(context:)`, `let page: PageLayout`) draw on paper for it, wherever they are
+    /// declared (`ProjectIndex.paperTypes`).
+    private func recordPaperTypes(_ declaration: Syntax) {
+        guard fileNamesPaper, let output = paperNames(in: declaration).first else { return }
+        for name in Self.typeNames(in: declaration) where !vocabulary.paperNames.contains(name) && paperTypes[name] == nil {
+            paperTypes[name] = output
+        }
+    }
+
+    /// The types a declaration makes or names: type annotations, initializer calls (`Visitor(...)`,
+    /// `Visitor.init(...)`) and static members (`Visitor.shared`).
+    private static func typeNames(in declaration: Syntax) -> [String] {
+        final class Finder: SyntaxVisitor {
+            var names: [String] = []
+            override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+                names.append(node.name.text)
+                return .visitChildren
+            }
+            override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+                let name = node.baseName.text
+                if name.looksLikeTypeName, name != "Self" { names.append(name) }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(declaration)
+        var seen: Set<String> = []
+        return finder.names.filter { seen.insert($0).inserted }
+    }
 
     private func paperNames(in declaration: Syntax) -> [String] {
         if let cached = paperNamesCache[declaration.id] { return cached }

@@ -149,11 +149,40 @@ final class IndexBuilder: TypeScopeVisitor {
         if let body = node.body?.statements {
             recordHelper(node.name.text, value: nil, body: body, type: node.signature.returnClause?.type, declaration: node.name)
         }
+        recordReturnType(node)
         return .visitChildren
     }
 
+    /// Types that a returned value cannot be one of the classes rules look at.
+    private static let valueTypes: Set<String> = ["Bool", "Int", "Double", "Float", "CGFloat", "String", "Void", "CGSize", "CGRect",
+                                                  "CGPoint", "URL", "Data", "Date", "UIEdgeInsets", "NSDirectionalEdgeInsets", "Any",
+                                                  "AnyObject", "Self", "UIColor", "UIFont", "UIImage", "NSAttributedString"]
+
+    /// `func makeSortButton() -> UIButton`: the class a call of it gives (`ProjectIndex.returnTypes`).
+    private func recordReturnType(_ node: FunctionDeclSyntax) {
+        guard let type = node.signature.returnClause?.type.simpleName, type.looksLikeTypeName, !Self.valueTypes.contains(type),
+              node.genericParameterClause == nil else { return }
+        let owner = typeStack.last.flatMap { $0.name.isEmpty ? nil : $0.name }
+        let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+        let parameters = node.signature.parameterClause.parameters.map { parameter in
+            FunctionSummary.Parameter(label: parameter.firstName.text, hasDefault: parameter.defaultValue != nil, handedOn: false)
+        }
+        index.returnTypes[node.name.text, default: []].append(ReturnType(name: node.name.text, owner: owner, isStatic: isStatic, parameters: parameters,
+                                                                         type: type, path: file.path, position: file.position(of: node.name)))
+    }
+
     override func enterType(name: String, inherits: String?) {
-        typeStack.append(TypeInfo(name: name, superclass: inherits, declarations: enteringExtension ? 0 : 1))
+        var info = TypeInfo(name: name, superclass: inherits, declarations: enteringExtension ? 0 : 1)
+        // Where a class with a superclass is declared, for `--verbose` to name it when its chain ends
+        // at a class nothing declares.
+        if inherits != nil, !enteringExtension { info.declaredAt = file.position(at: enteringName) }
+        typeStack.append(info)
+    }
+
+    /// A protocol's name: a class that lists it first has no superclass of the project's.
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        index.protocols.insert(node.name.text)
+        return .visitChildren
     }
 
     override func leaveType() {

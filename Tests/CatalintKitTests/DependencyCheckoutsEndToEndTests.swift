@@ -1,0 +1,58 @@
+import Foundation
+import XCTest
+@testable import CatalintKit
+
+/// Dependencies checked out beside an app (issue 28): read for the project index, never linted; a
+/// superclass they do not declare either is named with `-v`, and `superclasses:` says what it is.
+final class DependencyCheckoutsEndToEndTests: XCTestCase {
+    private func app() throws -> URL {
+        let directory = try temporaryDirectory(self)
+        try write("final class ScrubBar: OBSlider {\n    func style() { thumbTintColor = .white }\n}\n",
+                  to: directory.appendingPathComponent("App/ScrubBar.swift"))
+        try write("final class TagButton: ChipButton {\n    func style() { setTitle(\"x\", for: .highlighted) }\n}\n",
+                  to: directory.appendingPathComponent("App/TagButton.swift"))
+        try write("final class Dial: Knob {\n    func style() { minimumTrackTintColor = .red }\n}\n",
+                  to: directory.appendingPathComponent("App/Dial.swift"))
+        try write("final class Marquee: TickerView {\n    func style() { thumbTintColor = .red }\n}\n",
+                  to: directory.appendingPathComponent("App/Marquee.swift"))
+        // A pod in Swift, a Carthage checkout, a SwiftPM checkout: each declares one superclass,
+        // and sets what a rule reports (which must not be reported: it is not the app's code).
+        try write("open class OBSlider: UISlider {\n    func reset() { thumbTintColor = nil }\n}\n",
+                  to: directory.appendingPathComponent("Pods/OBSlider/OBSlider/OBSlider.swift"))
+        try write("open class ChipButton: UIButton {\n    func reset() { setTitle(nil, for: .selected) }\n}\n",
+                  to: directory.appendingPathComponent("Carthage/Checkouts/Chips/Sources/ChipButton.swift"))
+        try write("open class Knob: UISlider {}\n", to: directory.appendingPathComponent(".build/checkouts/Knobs/Sources/Knobs/Knob.swift"))
+        return directory
+    }
+
+    func testTheCheckoutsTellTheSuperclassesAndAreNotLinted() throws {
+        let directory = try app()
+        let run = try runCatalint(["lint", "--format", "xcode", "--verbose", "--no-cache", "."], in: directory)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(run.stdout.split(separator: "\n").map { String($0.split(separator: ":")[0...1].joined(separator: ":")) },
+                       ["App/Dial.swift:2", "App/ScrubBar.swift:2", "App/TagButton.swift:2"], run.stdout)
+        XCTAssertTrue(run.stderr.contains("dependencies: 3 files of the checkouts in .build/checkouts, Carthage/Checkouts, Pods read for their declarations"),
+                      run.stderr)
+        // The one class whose superclass nothing declares is named, where it is declared.
+        XCTAssertTrue(run.stderr.contains("App/Marquee.swift:1:13: superclass unknown: Marquee inherits from TickerView"), run.stderr)
+        XCTAssertFalse(run.stderr.contains("superclass unknown: ScrubBar"), run.stderr)
+    }
+
+    func testLintingAFolderOfTheProjectReadsTheCheckoutsAtItsRoot() throws {
+        let directory = try app()
+        try write("excluded: []\n", to: directory.appendingPathComponent(".catalint.yml"))
+        let run = try runCatalint(["lint", "--format", "xcode", "--no-cache", "App"], in: directory)
+        XCTAssertEqual(run.stdout.split(separator: "\n").count, 3, run.stdout)
+        // One file of it, from pre-commit: the same.
+        let one = try runCatalint(["lint", "--format", "xcode", "--no-cache", "App/ScrubBar.swift"], in: directory)
+        XCTAssertTrue(one.stdout.contains("App/ScrubBar.swift:2:"), one.stdout + one.stderr)
+    }
+
+    func testTheConfigurationDeclaresWhatNoCheckoutDoes() throws {
+        let directory = try app()
+        try write("superclasses:\n  TickerView: UISlider\n", to: directory.appendingPathComponent(".catalint.yml"))
+        let run = try runCatalint(["lint", "--format", "xcode", "--verbose", "--no-cache", "."], in: directory)
+        XCTAssertTrue(run.stdout.contains("App/Marquee.swift:2:"), run.stdout)
+        XCTAssertFalse(run.stderr.contains("superclass unknown"), run.stderr)
+    }
+}
