@@ -68,6 +68,9 @@ struct SettingFact: Hashable, Sendable, Codable {
     /// property's closure, in a factory before it returns the object): it runs where the object
     /// is first used.
     var whileMade = false
+    /// True when `value` is the name of a variable (`preferredStyle: presentationStyle`): resolution
+    /// puts in the members a decision kept in it gives, or no value.
+    var valueIsName = false
 }
 
 /// Which object a fact is about: facts with the same id, from any file, are about the same object.

@@ -232,11 +232,17 @@ struct Resolution {
     /// elsewhere), as one setting per member, each where the helper gives it.
     func valueChoices(_ setting: SettingFact) -> [SettingFact] {
         guard let value = setting.value, let members = evaluator.members(of: HelperUse(name: value, path: setting.position.path)) else {
-            return [setting]
+            // A variable that keeps no decision on the idiom: its value is not known.
+            guard setting.valueIsName else { return [setting] }
+            var unknown = setting
+            unknown.value = nil
+            unknown.valueIsName = false
+            return [unknown]
         }
         return members.compactMap { member, places in
             var choice = setting
             choice.value = member
+            choice.valueIsName = false
             choice.guardContext.idioms.formIntersection(places)
             return choice.guardContext.idioms.isEmpty ? nil : choice
         }

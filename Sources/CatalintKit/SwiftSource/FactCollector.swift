@@ -380,7 +380,7 @@ final class FactCollector: TypeScopeVisitor {
 
     /// True when an expression makes a new object of a named type: `UIAlertController(...)`,
     /// `UIActivityViewController.init(...)`.
-    private static func constructs(_ expression: ExprSyntax) -> Bool {
+    static func constructs(_ expression: ExprSyntax) -> Bool {
         guard let call = expression.unwrapped.as(FunctionCallExprSyntax.self) else { return false }
         if case .named = TypeInference.constructedType(of: ExprSyntax(call)) { return true }
         return false
@@ -393,9 +393,10 @@ final class FactCollector: TypeScopeVisitor {
         for argument in call.arguments {
             guard let label = argument.label, vocabulary.settingProperties.contains(label.text) else { continue }
             for value in Self.alternatives(argument.expression) {
-                record(SettingFact(property: label.text, state: nil, spelling: "\(label.text):", value: Self.valueName(value),
-                                   position: file.position(of: label), guardContext: guards.context(for: value)),
-                       on: object)
+                var setting = SettingFact(property: label.text, state: nil, spelling: "\(label.text):", value: nil,
+                                          position: file.position(of: label), guardContext: guards.context(for: value))
+                (setting.value, setting.valueIsName) = Self.settingValue(value)
+                record(setting, on: object)
             }
         }
     }
@@ -615,6 +616,10 @@ final class FactCollector: TypeScopeVisitor {
                     handOn = handOns(of: made)
                     factory = made.factory.flatMap { functionCall($0) }
                     if made.factory != nil && factory == nil { handOn.escapes = true }
+                } else if let (type, member) = Self.ownMember(named.value), membersMadeHere(in: type).contains(member) {
+                    // `present(shareSheet, ...)` of a property this file alone makes: every setting
+                    // on it, in any of the type's methods, is what the project shows of it.
+                    handOn = HandOn(escapes: false)
                 }
             } else if let made = made("", by: expression, at: Syntax(expression)) {
                 // `present(UIActivityViewController(...))`, `present(makeSheet())`
@@ -632,6 +637,74 @@ final class FactCollector: TypeScopeVisitor {
                                                    escapes: handOn.escapes, factory: factory, passes: handOn.passes, pathEnd: pathEnd(of: node),
                                                    spelling: spelling, position: file.position(of: nameToken),
                                                    guardContext: guards.context(for: node)))
+        }
+    }
+
+    /// The stored properties of `type` that this file makes and nothing else sets: a `let` or a
+    /// `lazy var` (or a `private` one) whose initial value makes an object (`UIAlertController(...)`,
+    /// a closure that makes and returns one), or a `private` property that every assignment in the
+    /// file makes afresh. A controller kept in one is judged with every setting made on it in the
+    /// project (`missing-popover-anchor`), not taken for one handed on.
+    private func membersMadeHere(in type: String) -> Set<String> {
+        if let known = madeHereCache[type] { return known }
+        final class Finder: SyntaxVisitor {
+            let type: String
+            var declared: [String: (constructed: Bool, closed: Bool)] = [:]
+            var assigned: [String: Bool] = [:]  // name -> every assignment constructs
+            init(_ type: String) {
+                self.type = type
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+                guard node.parent?.is(MemberBlockItemSyntax.self) == true, let owner = node.ancestor(MemberBlockSyntax.self)?.parent,
+                      declaredType(owner)?.name == type else { return .visitChildren }
+                let modifiers = node.modifiers.map(\.name.text)
+                let closed = node.bindingSpecifier.tokenKind == .keyword(.let) || modifiers.contains("lazy") || modifiers.contains("private")
+                    || modifiers.contains("fileprivate")
+                for binding in node.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, binding.accessorBlock == nil else { continue }
+                    var constructed = false
+                    if let value = binding.initializer?.value {
+                        constructed = FactCollector.constructs(value)
+                        if !constructed, let call = value.unwrapped.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+                           let closure = call.calledExpression.unwrapped.as(ClosureExprSyntax.self),
+                           case .named = TypeInference.returnedType(of: closure, lookup: { _ in .unknown }) {
+                            constructed = true
+                        }
+                    }
+                    declared[name] = (constructed, closed || modifiers.contains("private"))
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+                guard node.operator.is(AssignmentExprSyntax.self) else { return .visitChildren }
+                let target = node.leftOperand.unwrapped
+                var name: String?
+                if let reference = target.as(DeclReferenceExprSyntax.self) { name = reference.baseName.text }
+                if let member = target.as(MemberAccessExprSyntax.self) { name = member.declName.baseName.text }
+                if let name { assigned[name] = (assigned[name] ?? true) && FactCollector.constructs(node.rightOperand) }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(type)
+        finder.walk(file.tree)
+        var made: Set<String> = []
+        for (name, declaration) in finder.declared where declaration.closed {
+            let assignments = finder.assigned[name]
+            if declaration.constructed ? assignments != false : assignments == true { made.insert(name) }
+        }
+        madeHereCache[type] = made
+        return made
+    }
+
+    private var madeHereCache: [String: Set<String>] = [:]
+
+    /// The type and name of a property of the type whose code this is: `self.sheet`, or a bare `sheet`.
+    private static func ownMember(_ value: ValueRef) -> (type: String, name: String)? {
+        switch value {
+        case .member(let type, let name): return (type, name)
+        case .name(let name, let type?, _): return (type, name)
+        default: return nil
         }
     }
 
@@ -1305,9 +1378,10 @@ final class FactCollector: TypeScopeVisitor {
         guard vocabulary.settingProperties.contains(property) else { return }
         let object = receiverObject(receiver, at: node)
         for value in Self.alternatives(node.rightOperand) {
-            record(SettingFact(property: property, state: nil, spelling: property, value: Self.valueName(value),
-                               position: file.position(of: name), guardContext: guards.context(for: value), site: site(of: node, receiver: receiver)),
-                   on: object)
+            var setting = SettingFact(property: property, state: nil, spelling: property, value: nil,
+                                      position: file.position(of: name), guardContext: guards.context(for: value), site: site(of: node, receiver: receiver))
+            (setting.value, setting.valueIsName) = Self.settingValue(value)
+            record(setting, on: object)
         }
     }
 
@@ -1318,6 +1392,17 @@ final class FactCollector: TypeScopeVisitor {
         guard let call = value.unwrapped.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
               let member = call.calledExpression.unwrapped.as(MemberAccessExprSyntax.self) else { return nil }
         return member.declName.baseName.text
+    }
+
+    /// A setting's value as `SettingFact` keeps it: a member's name (`valueName`), or the name of a
+    /// variable that may keep a decision on the idiom (`preferredStyle: presentationStyle`, read by
+    /// resolution: `valueIsName`).
+    private static func settingValue(_ value: ExprSyntax) -> (value: String?, isName: Bool) {
+        if let name = valueName(value) { return (name, false) }
+        if let reference = value.unwrapped.as(DeclReferenceExprSyntax.self), case .identifier(let name) = reference.baseName.tokenKind {
+            return (name, true)
+        }
+        return (nil, false)
     }
 
     /// The values an expression may take, each where it is taken: `isPad ? .alert : .actionSheet` is

@@ -196,7 +196,10 @@ final class IndexBuilder: TypeScopeVisitor {
         }
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
         let isGlobal = node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
-        guard isMember || isGlobal else { return .visitChildren }
+        guard isMember || isGlobal else {
+            recordStoredDecision(node)
+            return .visitChildren
+        }
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             var type: String?
@@ -217,6 +220,39 @@ final class IndexBuilder: TypeScopeVisitor {
             }
         }
         return .visitChildren
+    }
+
+    /// A decision on the idiom kept in a local `Bool` and used later: `let anchorsToBottom: Bool`
+    /// (or `var compact = false`) that the `if` or `switch` right after it sets, path by path
+    /// (`if idiom == .pad { anchorsToBottom = sizeClass == .regular } else { anchorsToBottom = false }`).
+    /// The local is a helper: its value is the condition under which it is true.
+    private func recordStoredDecision(_ node: VariableDeclSyntax) {
+        guard node.bindings.count == 1, let binding = node.bindings.first,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return }
+        let initial = binding.initializer?.value
+        let isBool = binding.typeAnnotation?.type.simpleName == "Bool" || initial?.is(BooleanLiteralExprSyntax.self) == true
+        // Or a member of an enumeration (`var style: UIAlertController.Style = .actionSheet`).
+        let isMember = !isBool && (binding.typeAnnotation != nil || initial?.memberName != nil)
+        guard isBool || isMember, let item = node.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return }
+        // The first statement after the declaration that mentions the name must set it: an `if` or a `switch`.
+        var statements = list.drop { $0.id != item.id }.dropFirst().makeIterator()
+        var setter: CodeBlockItemSyntax?
+        while let next = statements.next() {
+            guard next.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier(name) }) else { continue }
+            setter = next
+            break
+        }
+        guard let setter, let expression = setter.item.as(ExpressionStmtSyntax.self)?.expression ?? setter.item.as(ExprSyntax.self),
+              expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self) else { return }
+        // The conditions may read the idiom through a helper of any name (`if device.isIpad`): read them.
+        guard let assignments = ReturnPaths(conditions: conditions, assigned: name).assignments(in: [setter]) else { return }
+        var paths = assignments.paths
+        if assignments.unassigned != .constant(false) {
+            guard let initial else { return }  // a `let` the compiler knows is set on every path
+            paths.append(ReturnPaths.Path(condition: assignments.unassigned, value: initial))
+        }
+        guard let value = isBool ? Self.condition(paths, conditions) : Self.members(paths) else { return }
+        index.helpers[name, default: []].append(HelperDeclaration(name: name, value: value, position: file.position(of: setter)))
     }
 
     /// How an instance property is stored, when an initializer must set it or reading it unset traps
