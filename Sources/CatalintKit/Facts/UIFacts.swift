@@ -163,6 +163,11 @@ struct DimensionComparisonFact: Hashable, Sendable, Codable {
     /// The position of the number.
     var position: SourcePosition
     var guardContext: GuardContext
+    /// For a width (or height) compared for equality where the same `&&` also compares the height
+    /// (or width) of the same thing with a number: that number (`dim.width == 1440 && dim.height ==
+    /// 1080` gives 1440 for the comparison with 1080). The two together are a size: a screen's only
+    /// when a device has it.
+    var pairedValue: Double?
 }
 
 /// A choice made on the user-interface idiom: an `if` (with its `else if`s), `guard`, `?:` or

@@ -14,6 +14,8 @@ struct FileOutput: Sendable, Codable {
     var excerpts: [ExcerptKey: SourceExcerpt] = [:]
     /// The hash of the text the results are of (`ResultCache.hash`); nil when it could not be read.
     var contentHash: UInt64?
+    /// The language mode a Swift file was parsed in: cached results of another are not used.
+    var languageMode: LanguageMode?
 }
 
 /// A place in a file, for excerpts.
@@ -96,7 +98,8 @@ enum FileJob {
         let source: SourceText
         switch input.kind {
         case .swift:
-            switch SwiftSourceFile.parse(path: input.path, text: text, limits: limits, scan: scan) {
+            output.languageMode = input.languageMode
+            switch SwiftSourceFile.parse(path: input.path, text: text, limits: limits, scan: scan, languageMode: input.languageMode) {
             case .failure(let refusal):
                 output.problems = [.skipped(input.path, at: SourcePosition(path: input.path, line: refusal.line, column: 1),
                                             reason: refusal.reason, limit: refusal.limit)]

@@ -267,7 +267,7 @@ struct IncrementalRun {
 
     /// How the file's project builds it, as the snapshot records it.
     private func scopeLabel(_ path: String) -> String {
-        options.membership?.judgement(of: path).map { String(describing: $0.scope) } ?? ""
+        options.membership?.judgement(of: path).map { String(describing: $0.scope) + " " + String(describing: $0.languageMode) } ?? ""
     }
 
     /// What identifies a file's state: its stamp, else (text given, or a stamp that changed) the

@@ -156,7 +156,7 @@ public struct Linter: Sendable {
             named = sources.map(\.path)
         }
         // Files that no target of their project builds are left out, however they were named.
-        let linted = files.filter { options.admits($0.path) }
+        let linted = files.filter { options.admits($0.path) }.map(withLanguageMode)
         let runKind: String
         switch inputs {
         case .paths(let paths): runKind = "paths " + paths.joined(separator: "\u{0}")
@@ -164,12 +164,20 @@ public struct Linter: Sendable {
         }
         let others = indexOnlyFiles(excluding: Set(linted.map { Configuration.absolute($0.path) }), checkouts: met)
         let checkouts = DependencyCheckouts.folders(linting: named, root: options.dependencyRoot ?? options.indexRoot, met: met.folders)
-        let dependencies = DependencyCheckouts.indexableFiles(in: checkouts).filter { options.admits($0.path) }
+        let dependencies = DependencyCheckouts.indexableFiles(in: checkouts).filter { options.admits($0.path) }.map(withLanguageMode)
         var result = lint(linted, kind: runKind, others: others + dependencies)
         result.dependencies = (checkouts, dependencies.count)
         result.build = options.membership?.report(linted: linted.map(\.path), leftOut: files.filter { !options.admits($0.path) }.map(\.path),
                                                    idiom: options.idiom)
         return result
+    }
+
+    /// The input with the language mode its project builds it in.
+    func withLanguageMode(_ input: FileInput) -> FileInput {
+        guard input.kind == .swift, let mode = options.membership?.judgement(of: input.path)?.languageMode else { return input }
+        var input = input
+        input.languageMode = mode
+        return input
     }
 
     private func kind(of path: String) -> InputKind {
@@ -326,7 +334,7 @@ public struct Linter: Sendable {
         guard let root = options.indexRoot,
               let all = try? FileDiscovery.files(in: [root], configuration: options.configuration, checkouts: checkouts) else { return [] }
         return all.filter { options.configuration.inputKind($0) == .swift && !linted.contains(Configuration.absolute($0)) && options.admits($0) }
-            .map { FileInput(path: $0, kind: .swift) }
+            .map { withLanguageMode(FileInput(path: $0, kind: .swift)) }
     }
 
     private func diagnostic(for problem: InputProblem, excerpts: [String: [ExcerptKey: SourceExcerpt]]) -> Diagnostic? {
@@ -354,6 +362,8 @@ struct FileInput: Sendable {
     var path: String
     var kind: InputKind
     var text: String?
+    /// For Swift: the language mode its project builds it in (`BuildJudgement.languageMode`).
+    var languageMode: LanguageMode = .compilerDefault
 }
 
 /// Counts the files done, for a progress line.
@@ -382,4 +392,5 @@ struct SourceInput: Sendable {
     var path: String
     var kind: InputKind
     var contents: Result<String, ReadFailure>
+    var languageMode: LanguageMode = .compilerDefault
 }

@@ -42,7 +42,7 @@ public final class ProjectSession: @unchecked Sendable {
         // The dependencies checked out beside the project, for their declarations.
         let dependencies = DependencyCheckouts.indexableFiles(in: DependencyCheckouts.folders(linting: [root], root: root, met: met.folders))
             .filter { options.admits($0.path) }
-        let read = processor.outputs(for: files.map { FileInput(path: $0, kind: .swift) } + dependencies, jobs: options.jobs)
+        let read = processor.outputs(for: (files.map { FileInput(path: $0, kind: .swift) } + dependencies).map(linter.withLanguageMode), jobs: options.jobs)
         processor.cache?.save()
         lock.withLock {
             outputs = Dictionary(read.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -56,7 +56,7 @@ public final class ProjectSession: @unchecked Sendable {
     public func filesChanged(_ paths: [String]) {
         let swiftFiles = paths.filter { options.configuration.inputKind($0) == .swift && options.admits($0) }
         let existing = swiftFiles.filter { ResultCache.stamp(of: $0) != nil }
-        let read = Dictionary(processor.outputs(for: existing.map { FileInput(path: $0, kind: .swift) }, jobs: options.jobs).map { ($0.path, $0) },
+        let read = Dictionary(processor.outputs(for: existing.map { linter.withLanguageMode(FileInput(path: $0, kind: .swift)) }, jobs: options.jobs).map { ($0.path, $0) },
                               uniquingKeysWith: { first, _ in first })
         lock.withLock {
             for path in swiftFiles {
@@ -80,7 +80,7 @@ public final class ProjectSession: @unchecked Sendable {
             return LintResult(diagnostics: [], paths: [])
         }
         // On a thread of its own, with the budget's backstop, like any file of a run.
-        let output = processor.outputs(for: [FileInput(path: path, kind: kind, text: text)], jobs: 1)[0]
+        let output = processor.outputs(for: [linter.withLanguageMode(FileInput(path: path, kind: kind, text: text))], jobs: 1)[0]
         let index = lock.withLock {
             let previous = documents[path]?.index ?? outputs[path]?.index
             if previous != output.index { mergedIndex = nil }

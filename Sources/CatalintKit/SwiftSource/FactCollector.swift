@@ -1444,12 +1444,52 @@ final class FactCollector: TypeScopeVisitor {
         for (number, subject) in [(node.rightOperand, node.leftOperand), (node.leftOperand, node.rightOperand)] {
             guard let value = number.numberLiteral, subject.numberLiteral == nil else { continue }
             guard vocabulary.dimensionValues.contains(value) else { return }
+            let subjectNames = IdiomConditions.identifiers(in: subject)
             facts.dimensionComparisons.append(DimensionComparisonFact(
-                value: value, isEquality: op == "==" || op == "!=", subjectNames: IdiomConditions.identifiers(in: subject),
+                value: value, isEquality: op == "==" || op == "!=", subjectNames: subjectNames,
                 spelling: IdiomDecisionReader.shortened(node.compactText), position: file.position(of: number),
-                guardContext: guards.context(for: node)))
+                guardContext: guards.context(for: node), pairedValue: op == "==" ? Self.pairedValue(of: node, subject: subjectNames) : nil))
             return
         }
+    }
+
+    /// `dim.width == 1440 && dim.height == 1080`: for one of the two equalities, the number the other
+    /// compares the other dimension of the same thing with.
+    private static func pairedValue(of node: InfixOperatorExprSyntax, subject: [String]) -> Double? {
+        guard let dimension = subject.last, dimension == "width" || dimension == "height" else { return nil }
+        let other = dimension == "width" ? "height" : "width"
+        let owner = Array(subject.dropLast())
+        // The whole `&&` chain the comparison is in.
+        var top = Syntax(node)
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "&&" {
+                top = parent
+            } else if !(parent.is(LabeledExprSyntax.self) || parent.is(LabeledExprListSyntax.self) || parent.is(TupleExprSyntax.self)) {
+                break
+            }
+            current = parent
+        }
+        var parts: [InfixOperatorExprSyntax] = []
+        func collect(_ expression: ExprSyntax) {
+            guard let infix = expression.unwrapped.as(InfixOperatorExprSyntax.self) else { return }
+            if infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "&&" {
+                collect(infix.leftOperand)
+                collect(infix.rightOperand)
+            } else {
+                parts.append(infix)
+            }
+        }
+        guard let chain = top.as(ExprSyntax.self), top.id != Syntax(node).id else { return nil }
+        collect(chain)
+        for part in parts where part.id != node.id && part.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "==" {
+            for (number, side) in [(part.rightOperand, part.leftOperand), (part.leftOperand, part.rightOperand)] {
+                guard let value = number.numberLiteral else { continue }
+                let names = IdiomConditions.identifiers(in: side)
+                if names.last == other, Array(names.dropLast()) == owner { return value }
+            }
+        }
+        return nil
     }
 
     /// `switch UIScreen.main.bounds.width { case 414: ... }`: each number a case compares with.
