@@ -4,9 +4,10 @@
 enum SystemNames {
     /// The prefixes of Apple's frameworks' classes and protocols (`UIView`, `NSObject`,
     /// `AVPlayerViewController`, `WKNavigationDelegate`), each followed by an upper-case letter.
-    static let prefixes = ["UI", "NS", "CA", "CG", "CI", "CL", "CN", "CK", "CX", "CP", "CS", "CT", "AV", "AS", "AR", "BG", "EK", "GK",
-                           "GC", "HK", "IN", "LA", "MK", "MF", "MP", "MTL", "MTK", "ML", "NI", "PH", "PK", "PDF", "QL", "SK", "SCN",
-                           "SF", "SL", "SN", "SW", "TK", "UN", "UT", "VN", "WK", "WC"]
+    /// Prefixes that dependencies use too (`AR`: ARKit and Artsy's `ARFlatButton`; `AS`, `SK`, `MP`,
+    /// ...) are not here: Apple's classes of those frameworks that apps subclass are named below.
+    static let prefixes = ["UI", "NS", "CA", "CG", "CI", "CL", "CN", "CK", "AV", "EK", "GK", "MK", "MF", "MTL", "MTK", "PH", "PK", "PDF",
+                           "QL", "SCN", "SF", "UN", "VN", "WK"]
 
     /// Classes and protocols of the standard library, Foundation, Combine and SwiftUI without a prefix.
     static let names: Set<String> = [
@@ -20,6 +21,13 @@ enum SystemNames {
         "UserDefaults", "XMLParser", "ObservableObject", "Publisher", "Subscriber", "Subscription", "Cancellable",
         "App", "Animatable", "ButtonStyle", "Commands", "DynamicProperty", "EnvironmentKey", "Layout", "LabelStyle", "PreferenceKey",
         "PreviewProvider", "PrimitiveButtonStyle", "Scene", "Shape", "ToggleStyle", "ToolbarContent", "View", "ViewModifier",
+        "ARSCNView", "ARSKView", "ARView", "ARCoachingOverlayView", "ARSessionDelegate", "ARSCNViewDelegate", "ASAuthorizationAppleIDButton",
+        "ASAuthorizationControllerDelegate", "ASAuthorizationControllerPresentationContextProviding", "ASWebAuthenticationPresentationContextProviding",
+        "SKView", "SKScene", "SKNode", "SKSpriteNode", "SKShapeNode", "SKLabelNode", "SKEmitterNode", "SKPhysicsContactDelegate",
+        "SKSceneDelegate", "SKPaymentTransactionObserver", "SKProductsRequestDelegate", "SKStoreProductViewControllerDelegate",
+        "MPVolumeView", "MPMediaPickerController", "MPMediaPickerControllerDelegate", "SLComposeViewController", "SLComposeServiceViewController",
+        "INUIAddVoiceShortcutViewController", "INUIAddVoiceShortcutViewControllerDelegate", "INExtension", "HKHealthStore", "LAContext",
+        "WCSessionDelegate", "CXProviderDelegate", "CXCallObserverDelegate", "GCController", "MLModel", "BGTaskScheduler",
     ]
 
     /// True for a name Apple's SDKs or the standard library declare, by its spelling.
