@@ -84,6 +84,16 @@ final class UnspelledTypesTests: XCTestCase {
                                           + "the project declares it a subclass of UIView"])
     }
 
+    func testApplesNamesAreNotUnknownAndADependencysAre() {
+        for name in ["UIView", "NSObject", "AVPlayerViewController", "WKWebView", "SKScene", "ARSCNView", "Codable", "ObservableObject"] {
+            XCTAssertTrue(SystemNames.isSystem(name), name)
+        }
+        // Prefixes that pods share with Apple's frameworks are not taken for Apple's.
+        for name in ["ARFlatButton", "SKPhotoBrowser", "ASDisplayNode", "OBSlider", "MBProgressHUD"] {
+            XCTAssertFalse(SystemNames.isSystem(name), name)
+        }
+    }
+
     func testSuperclassesThatCannotBeRead() {
         for (text, message) in [
             ("superclasses: [OBSlider]\n", "'superclasses' must be a mapping"),
