@@ -54,6 +54,15 @@ final class UnspelledTypesTests: XCTestCase {
         XCTAssertEqual(found([("A.swift", source)], only: "button-gesture-recognizer"), ["A.swift:1"])
     }
 
+    /// `slider-custom-appearance` on one file, with a configuration in /tmp and what `--verbose` adds.
+    private func sliders(in source: String, at path: String, configuration text: String) throws -> LintResult {
+        var configuration = try ConfigurationLoader.parse(text, path: "/tmp/.catalint.yml")
+        configuration.directory = "/tmp"
+        var options = LintOptions(idiom: .mac, onlyRules: ["slider-custom-appearance"], configuration: configuration)
+        options.describesTypes = true
+        return try Linter(options: options).lint(.sources([(path: path, text: source)]))
+    }
+
     func testASuperclassFromTheConfiguration() throws {
         let source = """
         final class ScrubBar: OBSlider {
@@ -61,11 +70,7 @@ final class UnspelledTypesTests: XCTestCase {
         }
         final class Tag: ChipView { func style() { thumbTintColor = .white } }
         """
-        var configuration = try ConfigurationLoader.parse("superclasses:\n  OBSlider: UISlider\n", path: "/tmp/.catalint.yml")
-        configuration.directory = "/tmp"
-        var options = LintOptions(idiom: .mac, onlyRules: ["slider-custom-appearance"], configuration: configuration)
-        options.describesTypes = true
-        let result = try Linter(options: options).lint(.sources([(path: "/tmp/ScrubBar.swift", text: source)]))
+        let result = try sliders(in: source, at: "/tmp/ScrubBar.swift", configuration: "superclasses:\n  OBSlider: UISlider\n")
         XCTAssertEqual(result.diagnostics.map(\.position.line), [2])
         // The class whose chain stops at a name nothing declares is named with --verbose.
         XCTAssertEqual(result.typeNotes.count, 1)
@@ -74,11 +79,7 @@ final class UnspelledTypesTests: XCTestCase {
 
     func testTheConfigurationReplacesADeclaredSuperclass() throws {
         let source = "class Knob: UIView {}\nfinal class Dial: Knob { func f() { thumbTintColor = .red } }\n"
-        var configuration = try ConfigurationLoader.parse("superclasses: {Knob: UISlider}\n", path: "/tmp/.catalint.yml")
-        configuration.directory = "/tmp"
-        var options = LintOptions(idiom: .mac, onlyRules: ["slider-custom-appearance"], configuration: configuration)
-        options.describesTypes = true
-        let result = try Linter(options: options).lint(.sources([(path: "/tmp/Dial.swift", text: source)]))
+        let result = try sliders(in: source, at: "/tmp/Dial.swift", configuration: "superclasses: {Knob: UISlider}\n")
         XCTAssertEqual(result.diagnostics.map(\.position.line), [2])
         XCTAssertEqual(result.typeNotes, ["/tmp/.catalint.yml:1:16: superclasses: Knob is taken as a subclass of UISlider, as the configuration says; "
                                           + "the project declares it a subclass of UIView"])
