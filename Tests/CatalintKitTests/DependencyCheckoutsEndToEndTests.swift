@@ -7,21 +7,20 @@ import XCTest
 final class DependencyCheckoutsEndToEndTests: XCTestCase {
     private func app() throws -> URL {
         let directory = try temporaryDirectory(self)
-        try write("final class ScrubBar: OBSlider {\n    func style() { thumbTintColor = .white }\n}\n",
-                  to: directory.appendingPathComponent("App/ScrubBar.swift"))
-        try write("final class TagButton: ChipButton {\n    func style() { setTitle(\"x\", for: .highlighted) }\n}\n",
-                  to: directory.appendingPathComponent("App/TagButton.swift"))
-        try write("final class Dial: Knob {\n    func style() { minimumTrackTintColor = .red }\n}\n",
-                  to: directory.appendingPathComponent("App/Dial.swift"))
-        try write("final class Marquee: TickerView {\n    func style() { thumbTintColor = .red }\n}\n",
-                  to: directory.appendingPathComponent("App/Marquee.swift"))
-        // A pod in Swift, a Carthage checkout, a SwiftPM checkout: each declares one superclass,
-        // and sets what a rule reports (which must not be reported: it is not the app's code).
-        try write("open class OBSlider: UISlider {\n    func reset() { thumbTintColor = nil }\n}\n",
-                  to: directory.appendingPathComponent("Pods/OBSlider/OBSlider/OBSlider.swift"))
-        try write("open class ChipButton: UIButton {\n    func reset() { setTitle(nil, for: .selected) }\n}\n",
-                  to: directory.appendingPathComponent("Carthage/Checkouts/Chips/Sources/ChipButton.swift"))
-        try write("open class Knob: UISlider {}\n", to: directory.appendingPathComponent(".build/checkouts/Knobs/Sources/Knobs/Knob.swift"))
+        // Four classes of the app, each inheriting from a class that only a dependency declares (the
+        // last from one that none does); then a pod in Swift, a Carthage checkout, a SwiftPM checkout:
+        // each declares one superclass, and sets what a rule reports, which must not be reported
+        // (it is not the app's code).
+        let files = [
+            ("App/ScrubBar.swift", "final class ScrubBar: OBSlider {\n    func style() { thumbTintColor = .white }\n}\n"),
+            ("App/TagButton.swift", "final class TagButton: ChipButton {\n    func style() { setTitle(\"x\", for: .highlighted) }\n}\n"),
+            ("App/Dial.swift", "final class Dial: Knob {\n    func style() { minimumTrackTintColor = .red }\n}\n"),
+            ("App/Marquee.swift", "final class Marquee: TickerView {\n    func style() { thumbTintColor = .red }\n}\n"),
+            ("Pods/OBSlider/OBSlider/OBSlider.swift", "open class OBSlider: UISlider {\n    func reset() { thumbTintColor = nil }\n}\n"),
+            ("Carthage/Checkouts/Chips/Sources/ChipButton.swift", "open class ChipButton: UIButton {\n    func reset() { setTitle(nil, for: .selected) }\n}\n"),
+            (".build/checkouts/Knobs/Sources/Knobs/Knob.swift", "open class Knob: UISlider {}\n"),
+        ]
+        for (path, text) in files { try write(text, to: directory.appendingPathComponent(path)) }
         return directory
     }
 
