@@ -171,18 +171,14 @@ public struct Linter: Sendable {
         let configuration = options.configuration
         let files: [FileInput]
         let met = CheckoutsMet()
-        let named: [String]
         switch inputs {
         case .paths(let paths):
             files = try FileDiscovery.files(in: paths, configuration: configuration, checkouts: met)
                 .map { FileInput(path: $0, kind: kind(of: $0), text: overlaid($0)) }
-            named = paths
         case .files(let paths):
             files = paths.filter { !configuration.isExcluded($0) }.sorted().map { FileInput(path: $0, kind: kind(of: $0), text: overlaid($0)) }
-            named = paths
         case .sources(let sources):
             files = sources.filter { !configuration.isExcluded($0.path) }.map { FileInput(path: $0.path, kind: kind(of: $0.path), text: $0.text) }
-            named = sources.map(\.path)
         }
         // Files that no target of their project builds are left out, however they were named.
         let linted = files.filter { options.admits($0.path) }.map(withLanguageMode)
@@ -192,7 +188,9 @@ public struct Linter: Sendable {
         case .files, .sources: runKind = "files " + linted.map(\.path).sorted().joined(separator: "\u{0}")
         }
         let others = indexOnlyFiles(excluding: Set(linted.map { Configuration.absolute($0.path) }), checkouts: met)
-        let checkouts = DependencyCheckouts.folders(linting: named, root: options.dependencyRoot ?? options.indexRoot, met: met.folders)
+        let checkouts = DependencyCheckouts.folders(linting: linted.map(\.path), root: options.dependencyRoot ?? options.indexRoot, met: met.folders) {
+            options.membership?.judgement(of: $0)?.project
+        }
         let dependencies = DependencyCheckouts.indexableFiles(in: checkouts).filter { options.admits($0.path) }.map(withLanguageMode)
         var result = lint(linted, kind: runKind, others: others + dependencies)
         result.dependencies = (checkouts, dependencies.count)

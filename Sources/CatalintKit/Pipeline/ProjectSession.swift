@@ -40,7 +40,9 @@ public final class ProjectSession: @unchecked Sendable {
         let files = (try? FileDiscovery.files(in: [root], configuration: options.configuration, checkouts: met))?
             .filter { options.configuration.inputKind($0) == .swift && options.admits($0) } ?? []
         // The dependencies checked out beside the project, for their declarations.
-        let dependencies = DependencyCheckouts.indexableFiles(in: DependencyCheckouts.folders(linting: [root], root: root, met: met.folders))
+        let dependencies = DependencyCheckouts.indexableFiles(in: DependencyCheckouts.folders(linting: files, root: root, met: met.folders) {
+            self.options.membership?.judgement(of: $0)?.project
+        })
             .filter { options.admits($0.path) }
         let read = processor.outputs(for: (files.map { FileInput(path: $0, kind: .swift) } + dependencies).map(linter.withLanguageMode), jobs: options.jobs)
         processor.cache?.save()

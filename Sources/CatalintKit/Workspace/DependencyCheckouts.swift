@@ -39,23 +39,52 @@ public enum DependencyCheckouts {
         layouts.compactMap { checkouts(in: FileDiscovery.join(folder, $0.folder)) }
     }
 
-    /// The checkouts beside the linted paths: in each folder from each path's folder up to `root`
-    /// (the project folder), and those that walking the paths met (`met`). Sorted, each once.
-    static func folders(linting paths: [String], root: String?, met: [String]) -> [String] {
-        var found = Set(met.map(Configuration.absolute))
-        if let root {
-            let top = Configuration.absolute(root)
-            for path in paths {
-                var isDirectory: ObjCBool = false
-                let absolute = Configuration.absolute(path)
-                var folder = FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) && isDirectory.boolValue
-                    ? absolute : (absolute as NSString).deletingLastPathComponent
-                guard IdiomDetection.isInside(folder, top) else { continue }
-                while true {
-                    found.formUnion(checkouts(beside: folder))
-                    if folder == top || folder == "/" { break }
-                    folder = (folder as NSString).deletingLastPathComponent
-                }
+    /// The files that say which dependencies a folder's projects check out: the walk up from a
+    /// linted file stops at the first folder that has one (a Podfile and its workspace beside an
+    /// app's project, or above it when the project is in a subfolder; a package's manifest).
+    static let projectMarkers: [String] = [".xcworkspace", "Package.swift", "Podfile", "Cartfile"]
+
+    /// True when `folder` holds an Xcode workspace, a package, a Podfile or a Cartfile.
+    static func isProjectFolder(_ folder: String) -> Bool {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []
+        return names.contains { name in projectMarkers.contains { name == $0 || (name.hasSuffix($0) && $0.hasPrefix(".")) } }
+    }
+
+    /// The checkouts of the projects of the linted paths, and those that walking the paths met
+    /// (`met`), sorted, each once. From each path (or from the folder of the project that owns it,
+    /// `owner`: a `project.pbxproj`, `project.yml` or `Package.swift`), the folders up to `root` are
+    /// looked in, up to the first that says what it checks out (`isProjectFolder`): a `Pods/` beside
+    /// the workspace above an app's folder is the app's; a package's checkouts above an unrelated
+    /// folder are not. SwiftPM's `.build/checkouts` count only beside the package that owns a
+    /// linted file.
+    static func folders(linting paths: [String], root: String?, met: [String], owner: (String) -> String? = { _ in nil }) -> [String] {
+        // SwiftPM's checkouts are a package's: beside its `Package.swift`.
+        var found = Set(met.map(Configuration.absolute).filter { folder in
+            !folder.hasSuffix("/.build/checkouts")
+                || FileManager.default.fileExists(atPath: FileDiscovery.join(((folder as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent, "Package.swift"))
+        })
+        guard let root else { return found.sorted() }
+        let top = Configuration.absolute(root)
+        var walked: Set<String> = []  // folders whose walk up is done (a package's own checkouts aside)
+        for path in paths {
+            var isDirectory: ObjCBool = false
+            let absolute = Configuration.absolute(path)
+            let isFolder = FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) && isDirectory.boolValue
+            let project = isFolder ? nil : owner(absolute)
+            var packageFolder: String?
+            var folder = isFolder ? absolute : (absolute as NSString).deletingLastPathComponent
+            if let project {
+                // The folder that holds the `.xcodeproj`, the `project.yml` or the `Package.swift`.
+                folder = (project as NSString).deletingLastPathComponent
+                if folder.hasSuffix(".xcodeproj") { folder = (folder as NSString).deletingLastPathComponent }
+                if project.hasSuffix("/Package.swift") { packageFolder = folder }
+            }
+            guard IdiomDetection.isInside(folder, top) else { continue }
+            if let packageFolder, let own = checkouts(in: FileDiscovery.join(packageFolder, ".build")) { found.insert(own) }
+            while walked.insert(folder).inserted {
+                for checkouts in checkouts(beside: folder) where !checkouts.hasSuffix("/.build/checkouts") { found.insert(checkouts) }
+                if folder == top || folder == "/" || isProjectFolder(folder) { break }
+                folder = (folder as NSString).deletingLastPathComponent
             }
         }
         return found.sorted()
