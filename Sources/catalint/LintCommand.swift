@@ -106,6 +106,8 @@ enum LintCommand {
             options.extendedRules = Set(request.extendSelect)
             if request.preview { options.preview = true }
             options.membership = workspace.membership
+            options.dependencyRoot = workspace.root
+            options.describesTypes = request.verbose
             options.workerExecutable = LintOptions.ownExecutable
             if !request.noCache {
                 if let named = request.cacheDirectory {
@@ -188,6 +190,14 @@ enum LintCommand {
     /// For `--verbose`: how many files were checked, which were not indexed, what came from the cache.
     private static func describe(_ result: LintResult, verbose: (String) -> Void) {
         verbose("\(result.filesChecked) file\(result.filesChecked == 1 ? "" : "s") checked")
+        if !result.dependencies.folders.isEmpty {
+            let files = result.dependencies.files
+            let current = FileManager.default.currentDirectoryPath + "/"
+            let folders = result.dependencies.folders.map { $0.hasPrefix(current) ? String($0.dropFirst(current.count)) : $0 }
+            verbose("dependencies: \(files) file\(files == 1 ? "" : "s") of the checkouts in \(folders.joined(separator: ", ")) "
+                    + "read for their declarations (not linted)")
+        }
+        for note in result.typeNotes { verbose(note) }
         for file in result.unindexed {
             verbose("not indexed: \(file.path): \(file.reason); its declarations are unknown to this run")
         }

@@ -138,6 +138,33 @@ final class BuildMembershipEndToEndTests: XCTestCase {
         XCTAssertEqual(findings(run.stdout), screen("Recipes/AppDelegate.swift", "pad") + screen("Widget/WidgetView.swift", "not-on-mac"))
     }
 
+    func testAProjectThatNoLongerMatchesTheDiskIsLintedAsIfThereWereNone() throws {
+        // The project lists Planner/..., the folder was renamed PlannerApp: every file would be unbuilt.
+        let root = try temporaryDirectory(self)
+        let target = IdiomDetectionTests.Target(name: "Planner", sources: ["Planner/AppDelegate.swift", "Planner/ListViewController.swift",
+                                                                           "Planner/Stepper.swift", "Shared/Theme.swift"],
+                                                settings: ["SDKROOT": "iphoneos", "SUPPORTS_MACCATALYST": "YES", "TARGETED_DEVICE_FAMILY": "1,2,6"])
+        try write(IdiomDetectionTests.pbxproj([target]), to: root.appendingPathComponent("Planner.xcodeproj/project.pbxproj"))
+        try write("class AppDelegate {}\n", to: root.appendingPathComponent("PlannerApp/AppDelegate.swift"))
+        try write("class ListViewController {}\n", to: root.appendingPathComponent("PlannerApp/ListViewController.swift"))
+        try write("let s = UIStepper()\n", to: root.appendingPathComponent("PlannerApp/Stepper.swift"))
+        try write("enum Theme {}\n", to: root.appendingPathComponent("Shared/Theme.swift"))
+        let run = try runCatalint(["lint", "--no-cache", "--format", "xcode", "."], in: root)
+        XCTAssertEqual(run.status, 1, run.stderr)
+        XCTAssertEqual(findings(run.stdout), ["PlannerApp/Stepper.swift:1:9: error [unavailable-control]"], run.stdout)
+        XCTAssertTrue(run.stderr.hasPrefix("warning: Planner.xcodeproj/project.pbxproj: 3 of the 4 Swift and Interface Builder files it lists do not exist "
+                                           + "(Planner/AppDelegate.swift, ...): the project no longer matches the disk (a folder renamed or moved?); "),
+                      run.stderr)
+        XCTAssertTrue(run.stderr.hasSuffix(" are linted as if there were no project\n"), run.stderr)
+        XCTAssertEqual(run.stderr.split(separator: "\n").count, 1, run.stderr)
+        // A project that lists a few files that are not there (generated ones) is read as usual.
+        try write("class ListViewController {}\n", to: root.appendingPathComponent("Planner/ListViewController.swift"))
+        try write("let s = UIStepper()\n", to: root.appendingPathComponent("Planner/Stepper.swift"))
+        let current = try runCatalint(["lint", "--no-cache", "--format", "xcode", "."], in: root)
+        XCTAssertEqual(findings(current.stdout), ["Planner/Stepper.swift:1:9: error [unavailable-control]"], current.stdout + current.stderr)
+        XCTAssertEqual(current.stderr, "")
+    }
+
     func testAProjectThatCannotBeReadIsAWarningAndItsFilesAreLintedAsBefore() throws {
         let root = try fixtures().appendingPathComponent("Classic")
         try write("// !$*UTF8*$!\n{\n\tobjects = ( ;\n", to: root.appendingPathComponent("Recipes.xcodeproj/project.pbxproj"))

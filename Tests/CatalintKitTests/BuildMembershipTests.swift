@@ -11,6 +11,10 @@ final class BuildMembershipTests: XCTestCase {
     /// `judged_as target` for each file, or `unbuilt` (and why), or `-` without a judgement.
     private func judge(_ paths: [String], in root: URL, membership: BuildMembership = BuildMembership()) -> [String: String] {
         var result: [String: String] = [:]
+        // The files are on disk, as in a checkout (a project most of whose files are missing is stale).
+        for path in paths where !FileManager.default.fileExists(atPath: root.appendingPathComponent(path).path) {
+            try? write("", to: root.appendingPathComponent(path))
+        }
         for path in paths {
             guard let judgement = membership.judgement(of: root.appendingPathComponent(path).path) else {
                 result[path] = "-"

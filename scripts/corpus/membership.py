@@ -261,6 +261,14 @@ PRODUCT_KINDS = [
 ]
 
 
+def language_mode(setting):
+    """'4', '5' or '6' for a SWIFT_VERSION or a manifest's `.v5`; None for anything else."""
+    match = re.match(r"\s*\.?v?(\d+)", str(setting))
+    if not match or match.group(1) not in ("4", "5", "6"):
+        return None
+    return match.group(1)
+
+
 def product_kind(product_type):
     for prefix, kind in PRODUCT_KINDS:
         if product_type.startswith(prefix):
@@ -289,6 +297,8 @@ class Target:
         self.verdict = None
         self.why = ""
         self.packages = []  # names of linked SwiftPM products
+        self.language = None  # the Swift language mode it compiles in ('4', '5', '6'), when set
+        self.bare_slash = True  # `/.../` regex literals in Swift 5 mode (Xcode's default, SWIFT_ENABLE_BARE_SLASH_REGEX)
         self.included_headers = set()  # its prefix header and bridging header (absolute paths)
 
     @property
@@ -459,6 +469,11 @@ class Project:
         platforms, catalyst, families, notes = set(), False, set(), []
         target.included_headers = set()
         for name, (as_catalyst, as_ios) in self.target_settings(item).items():
+            language = language_mode(as_ios.get("SWIFT_VERSION", ""))
+            if language and (target.language is None or language > target.language):
+                target.language = language
+            if as_ios.get("SWIFT_ENABLE_BARE_SLASH_REGEX", "YES").upper() == "NO":
+                target.bare_slash = False
             for settings in (as_catalyst, as_ios):
                 for key in ("GCC_PREFIX_HEADER", "SWIFT_OBJC_BRIDGING_HEADER"):
                     header = self.setting_path(settings.get(key, ""))
@@ -714,6 +729,8 @@ class PackageTarget:
         self.folder, self.sources, self.excludes = folder, sources, excludes
         self.dependencies = dependencies  # [(kind, name, package or None, applies on iOS)]
         self.users = set()  # project targets that link it
+        self.language = None  # '4', '5', '6'
+        self.bare_slash = False  # SwiftPM: regex literals only in Swift 6 mode or with the upcoming feature
 
     @property
     def label(self):
@@ -727,7 +744,16 @@ class Package:
     def __init__(self, folder):
         self.folder = folder
         with open(os.path.join(folder, "Package.swift"), encoding="utf-8", errors="replace") as file:
-            text = strip_comments(file.read())
+            raw = file.read()
+            text = strip_comments(raw)
+        tools = re.match(r"//\s*swift-tools-version:\s*(\d+)", raw)
+        self.language = "6" if tools and int(tools.group(1)) >= 6 else "5" if tools and int(tools.group(1)) >= 5 else "4" if tools else "5"
+        modes = re.search(r"\bswiftLanguage(?:Modes|Versions)\s*:\s*\[([^\]]*)\]", text)
+        if modes:
+            listed = [language_mode(m) for m in re.findall(r"\.v\d+|\.version\(\s*\"\d", modes.group(1).replace('.version("', '.v'))]
+            listed = [m for m in listed if m]
+            if listed:
+                self.language = max(listed)
         self.targets = {}
         self.products = {}  # product name -> [target names]
         self.path_dependencies = []
@@ -768,8 +794,11 @@ class Package:
             target_folder = os.path.normpath(os.path.join(folder, path))
             sources = string_list_argument(arguments, "sources")
             excludes = string_list_argument(arguments, "exclude") or []
-            self.targets[name] = PackageTarget(self, name, kind, target_folder, sources, excludes,
-                                               self.read_dependencies(arguments))
+            target = PackageTarget(self, name, kind, target_folder, sources, excludes, self.read_dependencies(arguments))
+            own = re.search(r"\.swiftLanguage(?:Mode|Version)\s*\(\s*\.v(\d+)", arguments)
+            target.language = own.group(1) if own else self.language
+            target.bare_slash = target.language == "6" or bool(re.search(r"BareSlashRegexLiterals|-enable-bare-slash-regex", arguments))
+            self.targets[name] = target
         for name in self.executables:
             if name in self.targets:
                 self.targets[name].kind = "tool"
@@ -861,6 +890,10 @@ class XcodeGenProject:
             target.catalyst = ("macCatalyst" in destinations or str(base.get("SUPPORTS_MACCATALYST", "")).upper() == "YES"
                                or "6" in str(base.get("TARGETED_DEVICE_FAMILY", "")))
             target.family = set(str(base.get("TARGETED_DEVICE_FAMILY", "1,2")).split(","))
+            project_settings = self.spec.get("settings") or {}
+            project_base = project_settings.get("base", project_settings) if isinstance(project_settings, dict) else {}
+            target.language = language_mode(base.get("SWIFT_VERSION", project_base.get("SWIFT_VERSION", "")))
+            target.bare_slash = str(base.get("SWIFT_ENABLE_BARE_SLASH_REGEX", project_base.get("SWIFT_ENABLE_BARE_SLASH_REGEX", "YES"))).upper() != "NO"
             target.settings_note = "supportedDestinations/settings"
             target.packages = [d.get("product") or d.get("package") for d in spec.get("dependencies") or []
                                if isinstance(d, dict) and "package" in d]

@@ -64,6 +64,10 @@ indirect enum TypeRef: Hashable, Sendable, Codable {
     /// The class of the elements of a collection of this type (`[UIButton]` gives `UIButton`):
     /// `button` in `for button in keypadButtons`.
     case element(of: TypeRef)
+    /// The class a call returns, when the project declares the function it calls with a return type
+    /// (`let sortButton = setupSortButton()`, `Controls.slider()`), found by resolution from the
+    /// file at `path`; else `fallback` (for `UIButton.systemButton(...)`, the type it is called on).
+    case returned(FunctionCall, path: String, fallback: TypeRef)
 }
 
 /// A code path's requirement on a condition: the code runs only where `condition` is `holds`.
@@ -141,7 +145,7 @@ struct PendingArgument: Sendable, Codable, Equatable {
 
 /// A call of a function that may be the project's, as one file tells it: by its name, its
 /// argument labels and what it is called on, with where it is made.
-struct FunctionCall: Sendable, Codable, Equatable {
+struct FunctionCall: Sendable, Codable, Hashable {
     var name: String
     /// The labels of its arguments in order (`_` for none), trailing closures left out.
     var labels: [String]

@@ -68,6 +68,9 @@ struct SettingFact: Hashable, Sendable, Codable {
     /// property's closure, in a factory before it returns the object): it runs where the object
     /// is first used.
     var whileMade = false
+    /// True when `value` is the name of a variable (`preferredStyle: presentationStyle`): resolution
+    /// puts in the members a decision kept in it gives, or no value.
+    var valueIsName = false
 }
 
 /// Which object a fact is about: facts with the same id, from any file, are about the same object.
@@ -160,6 +163,11 @@ struct DimensionComparisonFact: Hashable, Sendable, Codable {
     /// The position of the number.
     var position: SourcePosition
     var guardContext: GuardContext
+    /// For a width (or height) compared for equality where the same `&&` also compares the height
+    /// (or width) of the same thing with a number: that number (`dim.width == 1440 && dim.height ==
+    /// 1080` gives 1440 for the comparison with 1080). The two together are a size: a screen's only
+    /// when a device has it.
+    var pairedValue: Double?
 }
 
 /// A choice made on the user-interface idiom: an `if` (with its `else if`s), `guard`, `?:` or
@@ -266,6 +274,10 @@ struct FontSizeFact: Hashable, Sendable, Codable {
     /// The names of printing or PDF output (`UIGraphicsPDFRenderer`) that the functions around the
     /// font name, or that a type around it inherits from: a font for paper, not for the screen.
     var outputNames: [String] = []
+    /// The types the font is declared in, outermost first (a nested type and the types around it):
+    /// one that a printing or PDF function of the project makes or names (`ProjectIndex.paperTypes`)
+    /// draws on paper too.
+    var enclosingTypes: [String] = []
     var position: SourcePosition
     var guardContext: GuardContext
 }

@@ -14,6 +14,8 @@ struct FileOutput: Sendable, Codable {
     var excerpts: [ExcerptKey: SourceExcerpt] = [:]
     /// The hash of the text the results are of (`ResultCache.hash`); nil when it could not be read.
     var contentHash: UInt64?
+    /// The language mode a Swift file was parsed in: cached results of another are not used.
+    var languageMode: LanguageMode?
     /// The other files the results depend on (the headers an Objective-C file includes), with the
     /// state each had: results are stale when one changed.
     var dependencies: [FileDependency] = []
@@ -109,7 +111,8 @@ enum FileJob {
         let source: SourceText
         switch input.kind {
         case .swift:
-            switch SwiftSourceFile.parse(path: input.path, text: text, limits: limits, scan: scan) {
+            output.languageMode = input.languageMode
+            switch SwiftSourceFile.parse(path: input.path, text: text, limits: limits, scan: scan, languageMode: input.languageMode) {
             case .failure(let refusal):
                 output.problems = [.skipped(input.path, at: SourcePosition(path: input.path, line: refusal.line, column: 1),
                                             reason: refusal.reason, limit: refusal.limit)]
@@ -122,6 +125,7 @@ enum FileJob {
                 let lowered = FactCollector.lower(file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline)
                 output.facts = lowered.facts
                 for summary in lowered.summaries { output.index.functions[summary.name, default: []].append(summary) }
+                output.index.paperTypes.merge(lowered.paperTypes) { first, _ in first }
                 guard !deadline.expired else { return output }
                 if let error = file.firstSyntaxError(swiftVersion: swiftVersion) {
                     output.problems.append(InputProblem(rule: ToolRule.invalidSwift, position: error.position, values: ["detail": error.message]))

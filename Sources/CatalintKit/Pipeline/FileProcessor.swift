@@ -56,18 +56,23 @@ struct FileProcessor: Sendable {
             output.problems = [.skipped(input.path, reason: "it has \(size) bytes, past the limit of \(limits.fileSize)", limit: "file_size")]
             return output
         }
-        if let cache, let stamp, let cached = cache.output(for: input.path, stamp: stamp), cached.dependencies.allSatisfy(\.isCurrent) { return cached }
+        // Results of another language mode (the project changed it) are not this file's; nor are
+        // results made with a header that has changed since.
+        func fits(_ cached: FileOutput) -> Bool {
+            (input.kind != .swift || cached.languageMode == input.languageMode) && cached.dependencies.allSatisfy(\.isCurrent)
+        }
+        if let cache, let stamp, let cached = cache.output(for: input.path, stamp: stamp), fits(cached) { return cached }
         let contents = input.text.map { Result<String, ReadFailure>.success($0) } ?? FileText.read(input.path, kind: input.kind)
         guard case .success(let text) = contents else {
-            return FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents), vocabulary: vocabulary, limits: limits,
-                               swiftVersion: swiftVersion, objc: objc)
+            return FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents, languageMode: input.languageMode),
+                               vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, objc: objc)
         }
         let hash = ResultCache.hash(text)
-        if let cache, var cached = cache.output(for: input.path, contentHash: hash, stamp: stamp), cached.dependencies.allSatisfy(\.isCurrent) {
+        if let cache, var cached = cache.output(for: input.path, contentHash: hash, stamp: stamp), fits(cached) {
             cached.contentHash = hash
             return cached
         }
-        let source = SourceInput(path: input.path, kind: input.kind, contents: contents)
+        let source = SourceInput(path: input.path, kind: input.kind, contents: contents, languageMode: input.languageMode)
         var output: FileOutput
         // One scan of the bytes, for both questions: may it be parsed here, may it be parsed at all.
         let scan = input.kind == .swift ? NestingScan(Array(text.utf8)) : nil

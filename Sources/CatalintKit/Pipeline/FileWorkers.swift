@@ -83,6 +83,7 @@ public final class FileWorkers: @unchecked Sendable {
         let request = BinaryWriter()
         request.write(input.path)
         request.write(input.kind.code)
+        request.write(input.languageMode.rawValue)
         switch input.contents {
         case .success(let text): request.write(true); request.write(text)
         case .failure(let failure): request.write(false); request.write(failure.reason)
@@ -146,11 +147,12 @@ public final class FileWorkers: @unchecked Sendable {
         while let request = Frame.read(from: STDIN_FILENO) {
             guard let reader = try? BinaryReader(request),
                   let path = try? reader.readString(), let code = try? reader.readInt(), let kind = InputKind(code: code),
+                  let modeCode = try? reader.readInt(), let mode = LanguageMode(rawValue: modeCode),
                   let hasText = try? reader.readBool(), let body = try? reader.readString() else { return 2 }
             let contents: Result<String, ReadFailure> = hasText ? .success(body) : .failure(ReadFailure(reason: body))
             let deadline = Deadline(seconds: limits.secondsPerFile)
-            var output = FileJob.run(SourceInput(path: path, kind: kind, contents: contents), vocabulary: settings.vocabulary, limits: limits,
-                                     swiftVersion: swiftVersion, deadline: deadline, objc: objc)
+            var output = FileJob.run(SourceInput(path: path, kind: kind, contents: contents, languageMode: mode), vocabulary: settings.vocabulary,
+                                     limits: limits, swiftVersion: swiftVersion, deadline: deadline, objc: objc)
             if deadline.hasExpired { output = FileProcessor.pastTime(path, limits: limits) }
             guard Frame.write(BinaryCoder.encode(output), to: STDOUT_FILENO) else { return 0 }
         }

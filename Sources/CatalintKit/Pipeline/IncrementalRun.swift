@@ -44,11 +44,14 @@ struct IncrementalRun {
         snapshot.index = previous.index  // unless a file changed (below)
         let fresh = keepUnchanged(all, linted: lintedPaths)
         let outputs = readChanged(fresh)
-        // The index is put together (or read) only when some file is diagnosed again.
+        // The index is put together (or read) only when some file is diagnosed again, with the
+        // configuration's `superclasses:` in it.
         var index: ProjectIndex?
+        var replaced: [(name: String, declared: String)] = []
         func projectIndex() -> ProjectIndex {
             if let index { return index }
-            let made = self.projectIndex(all, fresh: fresh, outputs: outputs)
+            var made = self.projectIndex(all, fresh: fresh, outputs: outputs)
+            replaced = made.declare(superclasses: options.configuration.superclasses)
             index = made
             return made
         }
@@ -62,7 +65,30 @@ struct IncrementalRun {
             (outputs[input.path]?.skippedReason ?? snapshot.records[input.path]?.skipped).map { UnindexedFile(path: input.path, reason: $0) }
         }
         if recording { result.reread = fresh.count }
+        if options.describesTypes { result.typeNotes = typeNotes(projectIndex(), replaced: replaced, linted: lintedPaths) }
         return result
+    }
+
+    /// For `--verbose`: the configuration's `superclasses:` entries that replace a superclass the
+    /// project declares, and the classes of the linted files whose chain ends at a class nothing
+    /// declares.
+    private func typeNotes(_ index: ProjectIndex, replaced: [(name: String, declared: String)], linted: Set<String>) -> [String] {
+        let configuration = options.configuration
+        var notes: [String] = []
+        for (name, declared) in replaced {
+            let place = configuration.superclassPositions[name].map { "\($0): " } ?? ""
+            notes.append("\(place)superclasses: \(name) is taken as a subclass of \(configuration.superclasses[name] ?? "?"), as the configuration says; "
+                         + "the project declares it a subclass of \(declared)")
+        }
+        for (superclass, classes) in index.unknownSuperclasses(declaredIn: linted, isSystem: SystemNames.isSystem) {
+            let first = classes[0]
+            let more = classes.count == 1 ? "" : " and \(classes.count - 1) more class\(classes.count == 2 ? "" : "es")"
+            notes.append("\(first.at): superclass unknown: \(first.name)\(more) inherit\(classes.count == 1 ? "s" : "") from \(superclass), which neither "
+                         + "the project, its dependency checkouts nor the configuration's `superclasses:` declare; rules that look for a UIKit class "
+                         + "do not see \(classes.count == 1 ? "it" : "them") as one (if \(superclass) is one, say so in .catalint.yml: "
+                         + "`superclasses: {\(superclass): <its superclass>}`)")
+        }
+        return notes
     }
 
     /// 1. Keeps the record of every file unchanged since the last run; the paths of the others.
@@ -242,7 +268,7 @@ struct IncrementalRun {
 
     /// How the file's project builds it, as the snapshot records it.
     private func scopeLabel(_ path: String) -> String {
-        options.membership?.judgement(of: path).map { String(describing: $0.scope) } ?? ""
+        options.membership?.judgement(of: path).map { String(describing: $0.scope) + " " + String(describing: $0.languageMode) } ?? ""
     }
 
     /// What identifies a file's state: its stamp, else (text given, or a stamp that changed) the

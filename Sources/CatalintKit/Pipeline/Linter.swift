@@ -32,6 +32,13 @@ public struct LintOptions: Sendable {
     /// is linted in `idiom`.
     public var membership: BuildMembership?
 
+    /// The project folder: dependency checkouts (`Pods/`, `Carthage/Checkouts/`, SwiftPM's) in it or
+    /// in a folder between it and the linted paths are read for the project index
+    /// (`DependencyCheckouts`); nil to read only those the walk of the linted folders meets.
+    public var dependencyRoot: String?
+    /// Work out, for `--verbose`, the classes whose superclass nothing declares
+    /// (`LintResult.typeNotes`): the project index is then put together even when nothing changed.
+    public var describesTypes = false
     /// Texts that stand in for files on disk, by absolute path: what a run would find once fixes or
     /// suppression comments are written (`--diff` shows them without writing anything).
     public var overlay: [String: String] = [:]
@@ -107,6 +114,13 @@ public struct LintResult: Sendable {
     public var unindexed: [UnindexedFile] = []
     /// What the user should know about the run itself (a cache folder refused), for standard error.
     public var warnings: [String] = []
+    /// For `--verbose` (with `LintOptions.describesTypes`): the classes of the linted files whose
+    /// chain of superclasses ends at a class that neither the project, its dependency checkouts nor
+    /// the configuration's `superclasses:` declare, and the configuration's entries that replace a
+    /// superclass the project declares; a sentence each, sorted.
+    public var typeNotes: [String] = []
+    /// The dependency checkouts read for the project index, and how many of their files were read.
+    public var dependencies: (folders: [String], files: Int) = ([], 0)
     /// With a cache: how many files (linted or read for the index) changed since the last run of
     /// the same kind, and were read again; the others were not read at all.
     public var reread: Int?
@@ -156,25 +170,41 @@ public struct Linter: Sendable {
     public func lint(_ inputs: LintInputs) throws -> LintResult {
         let configuration = options.configuration
         let files: [FileInput]
+        let met = CheckoutsMet()
         switch inputs {
         case .paths(let paths):
-            files = try FileDiscovery.files(in: paths, configuration: configuration).map { FileInput(path: $0, kind: kind(of: $0), text: overlaid($0)) }
+            files = try FileDiscovery.files(in: paths, configuration: configuration, checkouts: met)
+                .map { FileInput(path: $0, kind: kind(of: $0), text: overlaid($0)) }
         case .files(let paths):
             files = paths.filter { !configuration.isExcluded($0) }.sorted().map { FileInput(path: $0, kind: kind(of: $0), text: overlaid($0)) }
         case .sources(let sources):
             files = sources.filter { !configuration.isExcluded($0.path) }.map { FileInput(path: $0.path, kind: kind(of: $0.path), text: $0.text) }
         }
         // Files that no target of their project builds are left out, however they were named.
-        let linted = files.filter { options.admits($0.path) }
+        let linted = files.filter { options.admits($0.path) }.map(withLanguageMode)
         let runKind: String
         switch inputs {
         case .paths(let paths): runKind = "paths " + paths.joined(separator: "\u{0}")
         case .files, .sources: runKind = "files " + linted.map(\.path).sorted().joined(separator: "\u{0}")
         }
-        var result = lint(linted, kind: runKind)
+        let others = indexOnlyFiles(excluding: Set(linted.map { Configuration.absolute($0.path) }), checkouts: met)
+        let checkouts = DependencyCheckouts.folders(linting: linted.map(\.path), root: options.dependencyRoot ?? options.indexRoot, met: met.folders) {
+            options.membership?.judgement(of: $0)?.project
+        }
+        let dependencies = DependencyCheckouts.indexableFiles(in: checkouts).filter { options.admits($0.path) }.map(withLanguageMode)
+        var result = lint(linted, kind: runKind, others: others + dependencies)
+        result.dependencies = (checkouts, dependencies.count)
         result.build = options.membership?.report(linted: linted.map(\.path), leftOut: files.filter { !options.admits($0.path) }.map(\.path),
                                                    idiom: options.idiom)
         return result
+    }
+
+    /// The input with the language mode its project builds it in.
+    func withLanguageMode(_ input: FileInput) -> FileInput {
+        guard input.kind == .swift, let mode = options.membership?.judgement(of: input.path)?.languageMode else { return input }
+        var input = input
+        input.languageMode = mode
+        return input
     }
 
     /// The text that stands in for the file at `path`, if any.
@@ -188,9 +218,8 @@ public struct Linter: Sendable {
 
     /// Lints `inputs`, reading again only what changed since the last run of the same `kind` (the
     /// paths as named), when there is a cache: see `RunSnapshot`. The result is the same either way.
-    func lint(_ inputs: [FileInput], kind: String = "") -> LintResult {
-        let others = indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) }))
-            .map { FileInput(path: $0, kind: self.kind(of: $0), text: overlaid($0)) }
+    func lint(_ inputs: [FileInput], kind: String = "", others: [FileInput]? = nil) -> LintResult {
+        let others = others ?? indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) }), checkouts: nil)
         let objectiveC = (inputs + others).filter { $0.kind == .objectiveC }.map(\.path)
         let objc = objectiveC.isEmpty ? nil : objcEnvironment(for: objectiveC)
         let (processor, cacheRefusal) = makeProcessor(objc: objc)
@@ -360,14 +389,16 @@ public struct Linter: Sendable {
         return (processor, opened?.refusal)
     }
 
-    /// The Swift files under `indexRoot` that are not linted in this run (and not excluded).
-    private func indexOnlyFiles(excluding linted: Set<String>) -> [String] {
+    /// The Swift and Objective-C files under `indexRoot` that are not linted in this run (and not excluded); the
+    /// dependency checkouts the walk meets are noted in `checkouts`.
+    private func indexOnlyFiles(excluding linted: Set<String>, checkouts: CheckoutsMet?) -> [FileInput] {
         guard let root = options.indexRoot,
-              let all = try? FileDiscovery.files(in: [root], configuration: options.configuration) else { return [] }
+              let all = try? FileDiscovery.files(in: [root], configuration: options.configuration, checkouts: checkouts) else { return [] }
         return all.filter { path in
             let kind = options.configuration.inputKind(path)
             return (kind == .swift || kind == .objectiveC) && !linted.contains(Configuration.absolute(path)) && options.admits(path)
         }
+        .map { withLanguageMode(FileInput(path: $0, kind: self.kind(of: $0), text: overlaid($0))) }
     }
 
     private func diagnostic(for problem: InputProblem, excerpts: [String: [ExcerptKey: SourceExcerpt]]) -> Diagnostic? {
@@ -395,6 +426,8 @@ struct FileInput: Sendable {
     var path: String
     var kind: InputKind
     var text: String?
+    /// For Swift: the language mode its project builds it in (`BuildJudgement.languageMode`).
+    var languageMode: LanguageMode = .compilerDefault
 }
 
 /// Counts the files done, for a progress line.
@@ -423,4 +456,5 @@ struct SourceInput: Sendable {
     var path: String
     var kind: InputKind
     var contents: Result<String, ReadFailure>
+    var languageMode: LanguageMode = .compilerDefault
 }

@@ -40,8 +40,8 @@ public final class ProjectSession: @unchecked Sendable {
     }
 
     /// The files of the project whose declarations count: Swift and Objective-C files it builds.
-    private static func indexedFiles(under root: String, options: LintOptions) -> [String] {
-        (try? FileDiscovery.files(in: [root], configuration: options.configuration))?.filter { path in
+    private static func indexedFiles(under root: String, options: LintOptions, checkouts: CheckoutsMet? = nil) -> [String] {
+        (try? FileDiscovery.files(in: [root], configuration: options.configuration, checkouts: checkouts))?.filter { path in
             let kind = options.configuration.inputKind(path)
             return (kind == .swift || kind == .objectiveC) && options.admits(path)
         } ?? []
@@ -49,8 +49,15 @@ public final class ProjectSession: @unchecked Sendable {
 
     /// Reads the project's Swift and Objective-C files again (new, changed and deleted ones), through the cache.
     public func reload() {
-        let files = Self.indexedFiles(under: root, options: options)
-        let read = processor.outputs(for: files.map { FileInput(path: $0, kind: options.configuration.inputKind($0) ?? .swift) }, jobs: options.jobs)
+        let met = CheckoutsMet()
+        let files = Self.indexedFiles(under: root, options: options, checkouts: met)
+        // The dependencies checked out beside the project, for their declarations.
+        let dependencies = DependencyCheckouts.indexableFiles(in: DependencyCheckouts.folders(linting: files, root: root, met: met.folders) {
+            self.options.membership?.judgement(of: $0)?.project
+        })
+            .filter { options.admits($0.path) }
+        let read = processor.outputs(for: (files.map { FileInput(path: $0, kind: options.configuration.inputKind($0) ?? .swift) } + dependencies)
+            .map(linter.withLanguageMode), jobs: options.jobs)
         processor.cache?.save()
         lock.withLock {
             outputs = Dictionary(read.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
@@ -67,7 +74,7 @@ public final class ProjectSession: @unchecked Sendable {
             return (kind == .swift || kind == .objectiveC) && options.admits(path)
         }
         let existing = swiftFiles.filter { ResultCache.stamp(of: $0) != nil }
-        let read = Dictionary(processor.outputs(for: existing.map { FileInput(path: $0, kind: options.configuration.inputKind($0) ?? .swift) },
+        let read = Dictionary(processor.outputs(for: existing.map { linter.withLanguageMode(FileInput(path: $0, kind: options.configuration.inputKind($0) ?? .swift)) },
                                                 jobs: options.jobs).map { ($0.path, $0) },
                               uniquingKeysWith: { first, _ in first })
         lock.withLock {
@@ -92,7 +99,7 @@ public final class ProjectSession: @unchecked Sendable {
             return LintResult(diagnostics: [], paths: [])
         }
         // On a thread of its own, with the budget's backstop, like any file of a run.
-        let output = processor.outputs(for: [FileInput(path: path, kind: kind, text: text)], jobs: 1)[0]
+        let output = processor.outputs(for: [linter.withLanguageMode(FileInput(path: path, kind: kind, text: text))], jobs: 1)[0]
         let index = lock.withLock {
             let previous = documents[path]?.index ?? outputs[path]?.index
             if previous != output.index { mergedIndex = nil }
@@ -132,6 +139,7 @@ public final class ProjectSession: @unchecked Sendable {
         var index = ProjectIndex()
         for (path, output) in outputs.sorted(by: { $0.key < $1.key }) where documents[path] == nil { index.merge(output.index) }
         for (_, document) in documents.sorted(by: { $0.key < $1.key }) { index.merge(document.index) }
+        _ = index.declare(superclasses: options.configuration.superclasses)
         mergedIndex = index
         return index
     }

@@ -101,7 +101,7 @@ struct Resolution {
         facts.sizes += resolvingContexts(file.sizes, \.guardContext)
         facts.calls += resolvingContexts(file.calls, \.guardContext)
         facts.references += resolvingContexts(file.references, \.guardContext)
-        facts.fontSizes += resolvingContexts(file.fontSizes, \.guardContext)
+        facts.fontSizes += resolvingContexts(file.fontSizes, \.guardContext).map(onPaper)
         facts.dimensionComparisons += resolvingContexts(file.dimensionComparisons, \.guardContext)
         for decision in file.decisions {
             if let resolved = resolve(decision, allowed: allowed) { facts.idiomDecisions.append(resolved) }
@@ -110,6 +110,22 @@ struct Resolution {
 
     // MARK: Types and objects
 
+    /// A font declared in a type that a printing or PDF function of the project makes or names: its
+    /// output is paper too (unless the type is a view or a view controller, which draw on screen).
+    func onPaper(_ font: FontSizeFact) -> FontSizeFact {
+        var font = font
+        guard font.outputNames.isEmpty else { return font }
+        for type in font.enclosingTypes {
+            log?.read(.paper(type))
+            guard let output = index.paperTypes[type] else { continue }
+            let chain = classChain(of: type)
+            if chain.contains("UIView") || chain.contains("UIViewController") { continue }
+            font.outputNames.append(output)
+            break
+        }
+        return font
+    }
+
     /// The class a symbolic type names, when the project tells.
     func type(_ reference: TypeRef) -> String? {
         switch reference {
@@ -117,6 +133,7 @@ struct Resolution {
         case .of(let value): resolve(value).type
         case .unknown: nil
         case .element(let collection): type(collection).flatMap(TypeInference.elementName)
+        case .returned(let call, let path, let fallback): returnType(of: call, in: path) ?? type(fallback)
         }
     }
 
@@ -215,11 +232,17 @@ struct Resolution {
     /// elsewhere), as one setting per member, each where the helper gives it.
     func valueChoices(_ setting: SettingFact) -> [SettingFact] {
         guard let value = setting.value, let members = evaluator.members(of: HelperUse(name: value, path: setting.position.path)) else {
-            return [setting]
+            // A variable that keeps no decision on the idiom: its value is not known.
+            guard setting.valueIsName else { return [setting] }
+            var unknown = setting
+            unknown.value = nil
+            unknown.valueIsName = false
+            return [unknown]
         }
         return members.compactMap { member, places in
             var choice = setting
             choice.value = member
+            choice.valueIsName = false
             choice.guardContext.idioms.formIntersection(places)
             return choice.guardContext.idioms.isEmpty ? nil : choice
         }
@@ -234,7 +257,19 @@ struct Resolution {
     /// UIViewController`) is the one such method that fits.
     func function(_ call: FunctionCall, in path: String, receiverType: String? = nil) -> FunctionSummary? {
         log?.read(.function(call.name))
-        let fitting = (index.functions[call.name] ?? []).filter { $0.accepts(call.labels) }
+        return declaration(of: call, among: index.functions[call.name] ?? [], in: path, receiverType: receiverType)
+    }
+
+    /// The class the function a call calls returns, when the project declares one that fits with a
+    /// return type (matched as `function(_:in:receiverType:)` matches summaries).
+    func returnType(of call: FunctionCall, in path: String) -> String? {
+        log?.read(.returns(call.name))
+        return declaration(of: call, among: index.returnTypes[call.name] ?? [], in: path)?.type
+    }
+
+    private func declaration<Declaration: FunctionSignature>(of call: FunctionCall, among declarations: [Declaration], in path: String,
+                                                             receiverType: String? = nil) -> Declaration? {
+        let fitting = declarations.filter { $0.accepts(call.labels) }
         guard !fitting.isEmpty else { return nil }
         var owners: [String?]
         if let typeName = call.typeName {
@@ -323,6 +358,10 @@ final class ReadLog: @unchecked Sendable {
         case global(String)
         case helper(String)
         case function(String)
+        /// A type that a printing or PDF function may name (`ProjectIndex.paperTypes`).
+        case paper(String)
+        /// The classes functions of a name return (`ProjectIndex.returnTypes`).
+        case returns(String)
 
         /// As a token of `RunSnapshot`.
         var token: String {
@@ -331,6 +370,8 @@ final class ReadLog: @unchecked Sendable {
             case .global(let name): return "global:" + name
             case .helper(let name): return "helper:" + name
             case .function(let name): return "function:" + name
+            case .paper(let name): return "paper:" + name
+            case .returns(let name): return "returns:" + name
             }
         }
     }

@@ -210,6 +210,8 @@ extension ProjectIndex {
         for (name, value) in globals { exports[ReadLog.Name.global(name).token] = digest(value) }
         for (name, helpers) in self.helpers { exports[ReadLog.Name.helper(name).token] = digest(helpers) }
         for (name, functions) in self.functions { exports[ReadLog.Name.function(name).token] = digest(functions) }
+        for (name, output) in paperTypes { exports[ReadLog.Name.paper(name).token] = digest(output) }
+        for (name, types) in returnTypes { exports[ReadLog.Name.returns(name).token] = digest(types) }
         return exports
     }
 }

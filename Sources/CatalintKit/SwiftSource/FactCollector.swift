@@ -53,6 +53,9 @@ final class FactCollector: TypeScopeVisitor {
     private var functions: [FunctionFrame] = []
     /// What the file's functions tell their callers, for the project index.
     private(set) var summaries: [FunctionSummary] = []
+    /// The types that the file's printing and PDF functions make or name, for the project index
+    /// (`ProjectIndex.paperTypes`).
+    private(set) var paperTypes: [String: String] = [:]
 
     private struct Scope {
         var locals: [String: Local] = [:]
@@ -82,11 +85,11 @@ final class FactCollector: TypeScopeVisitor {
 
     /// The file's facts, and what its functions tell their callers (for the project index).
     static func lower(_ file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion = .newest,
-                      deadline: Deadline = .none) -> (facts: FileFacts, summaries: [FunctionSummary]) {
+                      deadline: Deadline = .none) -> (facts: FileFacts, summaries: [FunctionSummary], paperTypes: [String: String]) {
         let collector = FactCollector(file: file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline)
         collector.walk(file.tree)
         collector.facts.requirements = collector.guards.requirements
-        return (collector.facts, collector.summaries)
+        return (collector.facts, collector.summaries, collector.paperTypes)
     }
 
     // MARK: Scopes and types
@@ -185,13 +188,14 @@ final class FactCollector: TypeScopeVisitor {
     private func elementType(of collection: ExprSyntax) -> TypeRef {
         if let array = collection.unwrapped.as(ArrayExprSyntax.self) {
             guard let first = array.elements.first?.expression else { return .unknown }
-            return namedObject(first)?.value.type ?? TypeInference.constructedType(of: first, lookup: typeOfName)
+            return namedObject(first)?.value.type ?? TypeInference.constructedType(of: first, lookup: typeOfName, returned: returnedType)
         }
         guard let named = namedObject(collection) else { return .unknown }
         return .element(of: named.value.type)
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordPaperTypes(Syntax(node))
         scopes.append(Scope())
         functions.append(FunctionFrame(node: node, returnedLocal: Self.lastReturnedName(of: node)))
         let offset = node.positionAfterSkippingLeadingTrivia.utf8Offset
@@ -210,6 +214,7 @@ final class FactCollector: TypeScopeVisitor {
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordPaperTypes(Syntax(node))
         scopes.append(Scope())
         declareParameters(node.signature.parameterClause)
         return .visitChildren
@@ -261,7 +266,7 @@ final class FactCollector: TypeScopeVisitor {
                 local = named  // `let button = self.button` names the same object
             } else {
                 let made = binding.initializer.flatMap { self.made(name, by: $0.value, at: Syntax(binding)) }
-                local = Local(value: .object(objectID(of: name, made: made, at: binding), type: TypeInference.bindingType(binding, lookup: typeOfName)),
+                local = Local(value: .object(objectID(of: name, made: made, at: binding), type: TypeInference.bindingType(binding, lookup: typeOfName, returned: returnedType)),
                               made: made)
             }
             if !isMember, !isGlobal {
@@ -284,7 +289,7 @@ final class FactCollector: TypeScopeVisitor {
         let value = node.initializer?.value ?? ExprSyntax(DeclReferenceExprSyntax(baseName: .identifier(name)))
         let made = self.made(name, by: value, at: Syntax(node))
         var local = namedObject(value) ?? Local(value: .object(objectID(of: name, made: made, at: node),
-                                                               type: TypeInference.constructedType(of: value, lookup: typeOfName)),
+                                                               type: TypeInference.constructedType(of: value, lookup: typeOfName, returned: returnedType)),
                                                 made: made)
         if let annotated = node.typeAnnotation?.type.simpleName { local.value = local.value.cast(to: .named(annotated)) }
         local.boundFrom = node.initializer?.value
@@ -310,10 +315,10 @@ final class FactCollector: TypeScopeVisitor {
 
     /// A call of a function, as resolution looks for its summary: by name, labels and what it is
     /// called on. Nil for a call of a closure or of something that is not a name.
-    private func functionCall(_ call: FunctionCallExprSyntax) -> FunctionCall? {
+    private func functionCall(_ call: FunctionCallExprSyntax, inContext: Bool = true) -> FunctionCall? {
         let callee = call.calledExpression.unwrapped
         let labels = call.arguments.map { $0.label?.text ?? "_" }
-        let context = guards.context(for: call)
+        let context = inContext ? guards.context(for: call) : GuardContext()
         if let reference = callee.as(DeclReferenceExprSyntax.self) {
             let name = reference.baseName.text
             guard !name.looksLikeTypeName, lookupLocal(name) == nil else { return nil }
@@ -375,7 +380,7 @@ final class FactCollector: TypeScopeVisitor {
 
     /// True when an expression makes a new object of a named type: `UIAlertController(...)`,
     /// `UIActivityViewController.init(...)`.
-    private static func constructs(_ expression: ExprSyntax) -> Bool {
+    static func constructs(_ expression: ExprSyntax) -> Bool {
         guard let call = expression.unwrapped.as(FunctionCallExprSyntax.self) else { return false }
         if case .named = TypeInference.constructedType(of: ExprSyntax(call)) { return true }
         return false
@@ -388,15 +393,23 @@ final class FactCollector: TypeScopeVisitor {
         for argument in call.arguments {
             guard let label = argument.label, vocabulary.settingProperties.contains(label.text) else { continue }
             for value in Self.alternatives(argument.expression) {
-                record(SettingFact(property: label.text, state: nil, spelling: "\(label.text):", value: Self.valueName(value),
-                                   position: file.position(of: label), guardContext: guards.context(for: value)),
-                       on: object)
+                var setting = SettingFact(property: label.text, state: nil, spelling: "\(label.text):", value: nil,
+                                          position: file.position(of: label), guardContext: guards.context(for: value))
+                (setting.value, setting.valueIsName) = Self.settingValue(value)
+                record(setting, on: object)
             }
         }
     }
 
     private func typeOfName(_ name: String) -> TypeRef {
         resolveName(name, scope: nil)?.value.type ?? .unknown
+    }
+
+    /// The class a call gives, left for resolution to find in the declarations of the project
+    /// (`TypeRef.returned`): the call as `FunctionCall` matches functions, without a guard context.
+    private func returnedType(_ call: FunctionCallExprSyntax, fallback: TypeRef) -> TypeRef {
+        guard let function = functionCall(call, inContext: false) else { return fallback }
+        return .returned(function, path: file.path, fallback: fallback)
     }
 
     // MARK: Objects
@@ -462,7 +475,7 @@ final class FactCollector: TypeScopeVisitor {
             inner.value = inner.value.cast(to: cast.type.simpleName.map(TypeRef.named) ?? .unknown)
             return inner
         }
-        return Local(value: .object(anonymousKey(receiver), type: TypeInference.constructedType(of: receiver, lookup: typeOfName)))
+        return Local(value: .object(anonymousKey(receiver), type: TypeInference.constructedType(of: receiver, lookup: typeOfName, returned: returnedType)))
     }
 
     private func record(_ setting: SettingFact, on object: Local) {
@@ -601,14 +614,18 @@ final class FactCollector: TypeScopeVisitor {
                 object = named
                 if let made = named.made {
                     handOn = handOns(of: made)
-                    factory = made.factory.flatMap(functionCall)
+                    factory = made.factory.flatMap { functionCall($0) }
                     if made.factory != nil && factory == nil { handOn.escapes = true }
+                } else if let (type, member) = Self.ownMember(named.value), membersMadeHere(in: type).contains(member) {
+                    // `present(shareSheet, ...)` of a property this file alone makes: every setting
+                    // on it, in any of the type's methods, is what the project shows of it.
+                    handOn = HandOn(escapes: false)
                 }
             } else if let made = made("", by: expression, at: Syntax(expression)) {
                 // `present(UIActivityViewController(...))`, `present(makeSheet())`
-                object = Local(value: .object(anonymousKey(expression), type: TypeInference.constructedType(of: expression, lookup: typeOfName)))
+                object = Local(value: .object(anonymousKey(expression), type: TypeInference.constructedType(of: expression, lookup: typeOfName, returned: returnedType)))
                 handOn = HandOn(escapes: false)
-                factory = made.factory.flatMap(functionCall)
+                factory = made.factory.flatMap { functionCall($0) }
                 if made.factory != nil && factory == nil { continue }
             } else {
                 continue
@@ -620,6 +637,74 @@ final class FactCollector: TypeScopeVisitor {
                                                    escapes: handOn.escapes, factory: factory, passes: handOn.passes, pathEnd: pathEnd(of: node),
                                                    spelling: spelling, position: file.position(of: nameToken),
                                                    guardContext: guards.context(for: node)))
+        }
+    }
+
+    /// The stored properties of `type` that this file makes and nothing else sets: a `let` or a
+    /// `lazy var` (or a `private` one) whose initial value makes an object (`UIAlertController(...)`,
+    /// a closure that makes and returns one), or a `private` property that every assignment in the
+    /// file makes afresh. A controller kept in one is judged with every setting made on it in the
+    /// project (`missing-popover-anchor`), not taken for one handed on.
+    private func membersMadeHere(in type: String) -> Set<String> {
+        if let known = madeHereCache[type] { return known }
+        final class Finder: SyntaxVisitor {
+            let type: String
+            var declared: [String: (constructed: Bool, closed: Bool)] = [:]
+            var assigned: [String: Bool] = [:]  // name -> every assignment constructs
+            init(_ type: String) {
+                self.type = type
+                super.init(viewMode: .sourceAccurate)
+            }
+            override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+                guard node.parent?.is(MemberBlockItemSyntax.self) == true, let owner = node.ancestor(MemberBlockSyntax.self)?.parent,
+                      declaredType(owner)?.name == type else { return .visitChildren }
+                let modifiers = node.modifiers.map(\.name.text)
+                let closed = node.bindingSpecifier.tokenKind == .keyword(.let) || modifiers.contains("lazy") || modifiers.contains("private")
+                    || modifiers.contains("fileprivate")
+                for binding in node.bindings {
+                    guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text, binding.accessorBlock == nil else { continue }
+                    var constructed = false
+                    if let value = binding.initializer?.value {
+                        constructed = FactCollector.constructs(value)
+                        if !constructed, let call = value.unwrapped.as(FunctionCallExprSyntax.self), call.arguments.isEmpty,
+                           let closure = call.calledExpression.unwrapped.as(ClosureExprSyntax.self),
+                           case .named = TypeInference.returnedType(of: closure, lookup: { _ in .unknown }) {
+                            constructed = true
+                        }
+                    }
+                    declared[name] = (constructed, closed || modifiers.contains("private"))
+                }
+                return .visitChildren
+            }
+            override func visit(_ node: InfixOperatorExprSyntax) -> SyntaxVisitorContinueKind {
+                guard node.operator.is(AssignmentExprSyntax.self) else { return .visitChildren }
+                let target = node.leftOperand.unwrapped
+                var name: String?
+                if let reference = target.as(DeclReferenceExprSyntax.self) { name = reference.baseName.text }
+                if let member = target.as(MemberAccessExprSyntax.self) { name = member.declName.baseName.text }
+                if let name { assigned[name] = (assigned[name] ?? true) && FactCollector.constructs(node.rightOperand) }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(type)
+        finder.walk(file.tree)
+        var made: Set<String> = []
+        for (name, declaration) in finder.declared where declaration.closed {
+            let assignments = finder.assigned[name]
+            if declaration.constructed ? assignments != false : assignments == true { made.insert(name) }
+        }
+        madeHereCache[type] = made
+        return made
+    }
+
+    private var madeHereCache: [String: Set<String>] = [:]
+
+    /// The type and name of a property of the type whose code this is: `self.sheet`, or a bare `sheet`.
+    private static func ownMember(_ value: ValueRef) -> (type: String, name: String)? {
+        switch value {
+        case .member(let type, let name): return (type, name)
+        case .name(let name, let type?, _): return (type, name)
+        default: return nil
         }
     }
 
@@ -687,6 +772,12 @@ final class FactCollector: TypeScopeVisitor {
                 passes.append(PendingArgument.Pass(call: call, argument: index))
             case .returned where returning:
                 continue
+            case .bound(let name, let binding):
+                // `if let popover = sheet.popoverPresentationController { anchor(popover) }`: what
+                // becomes of the bound facet becomes of the object.
+                let facet = readHandOns(of: Made(name: name, binding: binding))
+                if facet.escapes { return facet }
+                passes += facet.passes
             case .handedOn, .returned:
                 return HandOn(escapes: true)
             }
@@ -705,6 +796,9 @@ final class FactCollector: TypeScopeVisitor {
         case returned
         /// Stored elsewhere, put in a collection.
         case handedOn
+        /// A facet of it bound to a name (`if let popover = sheet.popoverPresentationController`),
+        /// whose uses are the object's.
+        case bound(String, Syntax)
     }
 
     /// What a use of a local does with its object.
@@ -734,7 +828,16 @@ final class FactCollector: TypeScopeVisitor {
         if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) {
             return infix.leftOperand.id == use.id ? .kept : .handedOn
         }
-        if throughFacet, parent.is(InitializerClauseSyntax.self) { return .kept }
+        if throughFacet, let clause = parent.as(InitializerClauseSyntax.self) {
+            if let binding = clause.parent?.as(OptionalBindingConditionSyntax.self),
+               let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                return .bound(name, Syntax(binding))
+            }
+            if let binding = clause.parent?.as(PatternBindingSyntax.self), let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text {
+                return .bound(name, Syntax(binding))
+            }
+            return .kept
+        }
         if !throughFacet, parent.is(ReturnStmtSyntax.self) { return .returned }
         if let argument = parent.as(LabeledExprSyntax.self), let list = argument.parent?.as(LabeledExprListSyntax.self),
            let call = list.parent?.as(FunctionCallExprSyntax.self), let callee = call.calleeName {
@@ -753,6 +856,7 @@ final class FactCollector: TypeScopeVisitor {
             let argumentLabels = node.arguments.map { ($0.label?.text ?? "_") + ":" }.joined()
             facts.fontSizes.append(FontSizeFact(sizes: sizes, spelling: "\(nameToken.text)(\(argumentLabels))",
                                                 purposeNames: Self.purposeNames(of: Syntax(node)), outputNames: paperNames(around: node),
+                                                enclosingTypes: typeStack.filter { !$0.isEmpty },
                                                 position: file.position(of: nameToken), guardContext: guards.context(for: node)))
             return
         }
@@ -787,6 +891,43 @@ final class FactCollector: TypeScopeVisitor {
     }
 
     private var paperNamesCache: [SyntaxIdentifier: [String]] = [:]
+
+    /// True when the file's bytes hold a printing or PDF name: only then are its functions read for one.
+    private lazy var fileNamesPaper: Bool = {
+        guard !vocabulary.paperNames.isEmpty else { return false }
+        return BytePatterns(vocabulary.paperNames.sorted()).occur(in: file.source.utf8, from: 0, to: file.source.utf8.count)
+    }()
+
+    /// A function (or initializer) that prints or draws a PDF: the app's types it makes or names
+    /// (`PrintVisitor(context:)`, `let page: PageLayout`) draw on paper for it, wherever they are
+    /// declared (`ProjectIndex.paperTypes`).
+    private func recordPaperTypes(_ declaration: Syntax) {
+        guard fileNamesPaper, let output = paperNames(in: declaration).first else { return }
+        for name in Self.typeNames(in: declaration) where !vocabulary.paperNames.contains(name) && paperTypes[name] == nil {
+            paperTypes[name] = output
+        }
+    }
+
+    /// The types a declaration makes or names: type annotations, initializer calls (`Visitor(...)`,
+    /// `Visitor.init(...)`) and static members (`Visitor.shared`).
+    private static func typeNames(in declaration: Syntax) -> [String] {
+        final class Finder: SyntaxVisitor {
+            var names: [String] = []
+            override func visit(_ node: IdentifierTypeSyntax) -> SyntaxVisitorContinueKind {
+                names.append(node.name.text)
+                return .visitChildren
+            }
+            override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+                let name = node.baseName.text
+                if name.looksLikeTypeName, name != "Self" { names.append(name) }
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(declaration)
+        var seen: Set<String> = []
+        return finder.names.filter { seen.insert($0).inserted }
+    }
 
     private func paperNames(in declaration: Syntax) -> [String] {
         if let cached = paperNamesCache[declaration.id] { return cached }
@@ -1237,9 +1378,10 @@ final class FactCollector: TypeScopeVisitor {
         guard vocabulary.settingProperties.contains(property) else { return }
         let object = receiverObject(receiver, at: node)
         for value in Self.alternatives(node.rightOperand) {
-            record(SettingFact(property: property, state: nil, spelling: property, value: Self.valueName(value),
-                               position: file.position(of: name), guardContext: guards.context(for: value), site: site(of: node, receiver: receiver)),
-                   on: object)
+            var setting = SettingFact(property: property, state: nil, spelling: property, value: nil,
+                                      position: file.position(of: name), guardContext: guards.context(for: value), site: site(of: node, receiver: receiver))
+            (setting.value, setting.valueIsName) = Self.settingValue(value)
+            record(setting, on: object)
         }
     }
 
@@ -1250,6 +1392,17 @@ final class FactCollector: TypeScopeVisitor {
         guard let call = value.unwrapped.as(FunctionCallExprSyntax.self), call.arguments.isEmpty, call.trailingClosure == nil,
               let member = call.calledExpression.unwrapped.as(MemberAccessExprSyntax.self) else { return nil }
         return member.declName.baseName.text
+    }
+
+    /// A setting's value as `SettingFact` keeps it: a member's name (`valueName`), or the name of a
+    /// variable that may keep a decision on the idiom (`preferredStyle: presentationStyle`, read by
+    /// resolution: `valueIsName`).
+    private static func settingValue(_ value: ExprSyntax) -> (value: String?, isName: Bool) {
+        if let name = valueName(value) { return (name, false) }
+        if let reference = value.unwrapped.as(DeclReferenceExprSyntax.self), case .identifier(let name) = reference.baseName.tokenKind {
+            return (name, true)
+        }
+        return (nil, false)
     }
 
     /// The values an expression may take, each where it is taken: `isPad ? .alert : .actionSheet` is
@@ -1291,12 +1444,52 @@ final class FactCollector: TypeScopeVisitor {
         for (number, subject) in [(node.rightOperand, node.leftOperand), (node.leftOperand, node.rightOperand)] {
             guard let value = number.numberLiteral, subject.numberLiteral == nil else { continue }
             guard vocabulary.dimensionValues.contains(value) else { return }
+            let subjectNames = IdiomConditions.identifiers(in: subject)
             facts.dimensionComparisons.append(DimensionComparisonFact(
-                value: value, isEquality: op == "==" || op == "!=", subjectNames: IdiomConditions.identifiers(in: subject),
+                value: value, isEquality: op == "==" || op == "!=", subjectNames: subjectNames,
                 spelling: IdiomDecisionReader.shortened(node.compactText), position: file.position(of: number),
-                guardContext: guards.context(for: node)))
+                guardContext: guards.context(for: node), pairedValue: op == "==" ? Self.pairedValue(of: node, subject: subjectNames) : nil))
             return
         }
+    }
+
+    /// `dim.width == 1440 && dim.height == 1080`: for one of the two equalities, the number the other
+    /// compares the other dimension of the same thing with.
+    private static func pairedValue(of node: InfixOperatorExprSyntax, subject: [String]) -> Double? {
+        guard let dimension = subject.last, dimension == "width" || dimension == "height" else { return nil }
+        let other = dimension == "width" ? "height" : "width"
+        let owner = Array(subject.dropLast())
+        // The whole `&&` chain the comparison is in.
+        var top = Syntax(node)
+        var current = Syntax(node)
+        while let parent = current.parent {
+            if let infix = parent.as(InfixOperatorExprSyntax.self), infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "&&" {
+                top = parent
+            } else if !(parent.is(LabeledExprSyntax.self) || parent.is(LabeledExprListSyntax.self) || parent.is(TupleExprSyntax.self)) {
+                break
+            }
+            current = parent
+        }
+        var parts: [InfixOperatorExprSyntax] = []
+        func collect(_ expression: ExprSyntax) {
+            guard let infix = expression.unwrapped.as(InfixOperatorExprSyntax.self) else { return }
+            if infix.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "&&" {
+                collect(infix.leftOperand)
+                collect(infix.rightOperand)
+            } else {
+                parts.append(infix)
+            }
+        }
+        guard let chain = top.as(ExprSyntax.self), top.id != Syntax(node).id else { return nil }
+        collect(chain)
+        for part in parts where part.id != node.id && part.operator.as(BinaryOperatorExprSyntax.self)?.operator.text == "==" {
+            for (number, side) in [(part.rightOperand, part.leftOperand), (part.leftOperand, part.rightOperand)] {
+                guard let value = number.numberLiteral else { continue }
+                let names = IdiomConditions.identifiers(in: side)
+                if names.last == other, Array(names.dropLast()) == owner { return value }
+            }
+        }
+        return nil
     }
 
     /// `switch UIScreen.main.bounds.width { case 414: ... }`: each number a case compares with.

@@ -306,6 +306,7 @@ struct IdiomDecisionReader {
 
             override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
                 let names = IdiomDecisionReader.callNames(node, labels: node.arguments.compactMap { $0.label?.text })
+                    + IdiomDecisionReader.settingKeys(node)
                 if let assigned = assignedValues[node.id] {
                     // A container made for the property counts on its own; a value goes where it is assigned.
                     let callee = node.calleeName?.text ?? ""
@@ -475,6 +476,32 @@ struct IdiomDecisionReader {
         let callee = IdiomConditions.identifiers(in: call.calledExpression)
         let function = callee.last ?? ""
         return callee + labels.map { label in function + label.prefix(1).uppercased() + label.dropFirst() }
+    }
+
+    /// The keys a call stores values under: `register(defaults: ["gridColumns": 4])`,
+    /// `set(3, forKey: Keys.columns)`: a stored setting is what its key names (the words of a
+    /// string key, the names of a constant), and the value goes there.
+    static func settingKeys(_ call: FunctionCallExprSyntax) -> [String] {
+        var keys: [ExprSyntax] = []
+        for argument in call.arguments {
+            switch argument.label?.text {
+            case "forKey"?:
+                keys.append(argument.expression)
+            case "defaults"?:
+                if case .elements(let elements)? = argument.expression.as(DictionaryExprSyntax.self)?.content {
+                    keys += elements.map(\.key)
+                }
+            default:
+                break
+            }
+        }
+        return keys.flatMap { key -> [String] in
+            if let literal = key.as(StringLiteralExprSyntax.self) {
+                let text = literal.segments.compactMap { $0.as(StringSegmentSyntax.self)?.content.text }.joined()
+                return text.split { !$0.isLetter && !$0.isNumber && $0 != "_" }.map(String.init)
+            }
+            return IdiomConditions.identifiers(in: key)
+        }
     }
 
     /// The identifiers the conditions inside a region read: of its `if`s, `guard`s, `switch`es and `?:`s.

@@ -149,11 +149,40 @@ final class IndexBuilder: TypeScopeVisitor {
         if let body = node.body?.statements {
             recordHelper(node.name.text, value: nil, body: body, type: node.signature.returnClause?.type, declaration: node.name)
         }
+        recordReturnType(node)
         return .visitChildren
     }
 
+    /// Types that a returned value cannot be one of the classes rules look at.
+    private static let valueTypes: Set<String> = ["Bool", "Int", "Double", "Float", "CGFloat", "String", "Void", "CGSize", "CGRect",
+                                                  "CGPoint", "URL", "Data", "Date", "UIEdgeInsets", "NSDirectionalEdgeInsets", "Any",
+                                                  "AnyObject", "Self", "UIColor", "UIFont", "UIImage", "NSAttributedString"]
+
+    /// `func makeSortButton() -> UIButton`: the class a call of it gives (`ProjectIndex.returnTypes`).
+    private func recordReturnType(_ node: FunctionDeclSyntax) {
+        guard let type = node.signature.returnClause?.type.simpleName, type.looksLikeTypeName, !Self.valueTypes.contains(type),
+              node.genericParameterClause == nil else { return }
+        let owner = typeStack.last.flatMap { $0.name.isEmpty ? nil : $0.name }
+        let isStatic = node.modifiers.contains { $0.name.tokenKind == .keyword(.static) || $0.name.tokenKind == .keyword(.class) }
+        let parameters = node.signature.parameterClause.parameters.map { parameter in
+            FunctionSummary.Parameter(label: parameter.firstName.text, hasDefault: parameter.defaultValue != nil, handedOn: false)
+        }
+        index.returnTypes[node.name.text, default: []].append(ReturnType(name: node.name.text, owner: owner, isStatic: isStatic, parameters: parameters,
+                                                                         type: type, path: file.path, position: file.position(of: node.name)))
+    }
+
     override func enterType(name: String, inherits: String?) {
-        typeStack.append(TypeInfo(name: name, superclass: inherits, declarations: enteringExtension ? 0 : 1))
+        var info = TypeInfo(name: name, superclass: inherits, declarations: enteringExtension ? 0 : 1)
+        // Where a class with a superclass is declared, for `--verbose` to name it when its chain ends
+        // at a class nothing declares.
+        if inherits != nil, !enteringExtension { info.declaredAt = file.position(at: enteringName) }
+        typeStack.append(info)
+    }
+
+    /// A protocol's name: a class that lists it first has no superclass of the project's.
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind {
+        index.protocols.insert(node.name.text)
+        return .visitChildren
     }
 
     override func leaveType() {
@@ -167,7 +196,10 @@ final class IndexBuilder: TypeScopeVisitor {
         }
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
         let isGlobal = node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
-        guard isMember || isGlobal else { return .visitChildren }
+        guard isMember || isGlobal else {
+            recordStoredDecision(node)
+            return .visitChildren
+        }
         for binding in node.bindings {
             guard let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { continue }
             var type: String?
@@ -188,6 +220,39 @@ final class IndexBuilder: TypeScopeVisitor {
             }
         }
         return .visitChildren
+    }
+
+    /// A decision on the idiom kept in a local `Bool` and used later: `let anchorsToBottom: Bool`
+    /// (or `var compact = false`) that the `if` or `switch` right after it sets, path by path
+    /// (`if idiom == .pad { anchorsToBottom = sizeClass == .regular } else { anchorsToBottom = false }`).
+    /// The local is a helper: its value is the condition under which it is true.
+    private func recordStoredDecision(_ node: VariableDeclSyntax) {
+        guard node.bindings.count == 1, let binding = node.bindings.first,
+              let name = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text else { return }
+        let initial = binding.initializer?.value
+        let isBool = binding.typeAnnotation?.type.simpleName == "Bool" || initial?.is(BooleanLiteralExprSyntax.self) == true
+        // Or a member of an enumeration (`var style: UIAlertController.Style = .actionSheet`).
+        let isMember = !isBool && (binding.typeAnnotation != nil || initial?.memberName != nil)
+        guard isBool || isMember, let item = node.parent?.as(CodeBlockItemSyntax.self), let list = item.parent?.as(CodeBlockItemListSyntax.self) else { return }
+        // The first statement after the declaration that mentions the name must set it: an `if` or a `switch`.
+        var statements = list.drop { $0.id != item.id }.dropFirst().makeIterator()
+        var setter: CodeBlockItemSyntax?
+        while let next = statements.next() {
+            guard next.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier(name) }) else { continue }
+            setter = next
+            break
+        }
+        guard let setter, let expression = setter.item.as(ExpressionStmtSyntax.self)?.expression ?? setter.item.as(ExprSyntax.self),
+              expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self) else { return }
+        // The conditions may read the idiom through a helper of any name (`if device.isIpad`): read them.
+        guard let assignments = ReturnPaths(conditions: conditions, assigned: name).assignments(in: [setter]) else { return }
+        var paths = assignments.paths
+        if assignments.unassigned != .constant(false) {
+            guard let initial else { return }  // a `let` the compiler knows is set on every path
+            paths.append(ReturnPaths.Path(condition: assignments.unassigned, value: initial))
+        }
+        guard let value = isBool ? Self.condition(paths, conditions) : Self.members(paths) else { return }
+        index.helpers[name, default: []].append(HelperDeclaration(name: name, value: value, position: file.position(of: setter)))
     }
 
     /// How an instance property is stored, when an initializer must set it or reading it unset traps

@@ -16,6 +16,9 @@ struct TypeInfo: Sendable, Equatable, Codable {
     /// How many declarations of the type (not extensions) there are: more than one when two files
     /// declare different types of the same name (each file then sees its own).
     var declarations = 0
+    /// Where a class that names a superclass is declared (the first declaration read); nil for
+    /// other types.
+    var declaredAt: SourcePosition?
 
     init(name: String, superclass: String? = nil, properties: [String: String?] = [:], padStyleForEveryInstance: Bool = false,
          declarations: Int = 0) {
@@ -29,6 +32,7 @@ struct TypeInfo: Sendable, Equatable, Codable {
     mutating func merge(_ other: TypeInfo) {
         declarations += other.declarations
         if superclass == nil { superclass = other.superclass }
+        if declaredAt == nil { declaredAt = other.declaredAt }
         properties.merge(other.properties) { first, _ in first }
         if let others = other.stored { stored = (stored ?? [:]).merging(others) { first, _ in first } }
         padStyleForEveryInstance = padStyleForEveryInstance || other.padStyleForEveryInstance
@@ -83,7 +87,7 @@ extension StoredProperty {
 /// What a function of the project tells its callers, so that a decision made inside it counts at
 /// each call: the objects that stand for what it is given (the settings it makes on them are facts
 /// of its own file) and the object it makes and returns.
-struct FunctionSummary: Hashable, Sendable, Codable {
+struct FunctionSummary: FunctionSignature, Hashable, Sendable, Codable {
     struct Parameter: Hashable, Sendable, Codable {
         /// The argument label, `_` for none.
         var label: String
@@ -112,6 +116,23 @@ struct FunctionSummary: Hashable, Sendable, Codable {
     var offset: Int
     var position: SourcePosition
 
+    /// The object that stands for its parameter `index` (-1: its receiver).
+    func object(ofParameter index: Int) -> ObjectID { .parameter(path: path, function: offset, index: index) }
+    var result: ObjectID? { makesResult ? .result(path: path, function: offset) : nil }
+}
+
+/// What a call is matched against: a function's name and parameters, the type it is declared in or
+/// extends (nil at the top level), and where it is declared.
+protocol FunctionSignature {
+    var name: String { get }
+    var owner: String? { get }
+    var isStatic: Bool { get }
+    var parameters: [FunctionSummary.Parameter] { get }
+    var path: String { get }
+    var position: SourcePosition { get }
+}
+
+extension FunctionSignature {
     /// The parameter that the argument number `argument` of a call with these labels is given
     /// to, when the call fits the function (parameters with default values may be left out, and a
     /// last one given by a trailing closure); nil when it does not.
@@ -136,10 +157,19 @@ struct FunctionSummary: Hashable, Sendable, Codable {
     func accepts(_ labels: [String]) -> Bool {
         labels.isEmpty ? parameters.dropLast().allSatisfy(\.hasDefault) : parameter(ofArgument: 0, labels: labels) != nil
     }
+}
 
-    /// The object that stands for its parameter `index` (-1: its receiver).
-    func object(ofParameter index: Int) -> ObjectID { .parameter(path: path, function: offset, index: index) }
-    var result: ObjectID? { makesResult ? .result(path: path, function: offset) : nil }
+/// The class a function of the project returns, as its declaration names it (`func makeSortButton()
+/// -> UIButton`, `static func slider() -> UISlider?`): a value made by calling it is of that class,
+/// wherever the function is declared.
+struct ReturnType: FunctionSignature, Hashable, Sendable, Codable {
+    var name: String
+    var owner: String?
+    var isStatic: Bool
+    var parameters: [FunctionSummary.Parameter]
+    var type: String
+    var path: String
+    var position: SourcePosition
 }
 
 /// The declarations of every linted Swift file: built first, so that lowering one file into facts
@@ -152,6 +182,14 @@ struct ProjectIndex: Sendable, Equatable, Codable {
     var helpers: [String: [HelperDeclaration]] = [:]
     /// Functions that make settings on what they are given, or make and return an object, by name.
     var functions: [String: [FunctionSummary]] = [:]
+    /// The app's types that a function printing or drawing a PDF makes or names (`PrintVisitor` in
+    /// a function that names `UIGraphicsPDFRenderer`), with the printing or PDF name it names: what
+    /// they draw goes on paper.
+    var paperTypes: [String: String] = [:]
+    /// The classes functions return, by the functions' names.
+    var returnTypes: [String: [ReturnType]] = [:]
+    /// The protocols the project declares.
+    var protocols: Set<String> = []
 
     mutating func add(_ info: TypeInfo) {
         if var existing = types[info.name] {
@@ -167,6 +205,40 @@ struct ProjectIndex: Sendable, Equatable, Codable {
         globals.merge(other.globals) { first, _ in first }
         helpers.merge(other.helpers) { $0 + $1 }
         functions.merge(other.functions) { $0 + $1 }
+        paperTypes.merge(other.paperTypes) { first, _ in first }
+        returnTypes.merge(other.returnTypes) { $0 + $1 }
+        protocols.formUnion(other.protocols)
+    }
+
+    /// The index with the configuration's `superclasses:` (class name -> superclass) in it: each
+    /// entry replaces what the project's declarations say of the class. Returns the classes whose
+    /// declared superclass an entry replaced, with the one declared.
+    mutating func declare(superclasses: [String: String]) -> [(name: String, declared: String)] {
+        var replaced: [(name: String, declared: String)] = []
+        for (name, superclass) in superclasses.sorted(by: { $0.key < $1.key }) {
+            if var info = types[name] {
+                if let declared = info.superclass, declared != superclass { replaced.append((name, declared)) }
+                info.superclass = superclass
+                types[name] = info
+            } else {
+                types[name] = TypeInfo(name: name, superclass: superclass)
+            }
+        }
+        return replaced
+    }
+
+    /// The classes declared in `files` whose chain of superclasses ends at a name the index does not
+    /// declare (nor as a protocol) and `isSystem` does not know: by that name, with the classes (and
+    /// where each is declared), sorted.
+    func unknownSuperclasses(declaredIn files: Set<String>, isSystem: (String) -> Bool) -> [(superclass: String, classes: [(name: String, at: SourcePosition)])] {
+        var byName: [String: [(name: String, at: SourcePosition)]] = [:]
+        for (name, info) in types {
+            guard let at = info.declaredAt, files.contains(at.path) else { continue }
+            let chain = classChain(of: name)
+            guard let last = chain.last, last != name, types[last] == nil, !protocols.contains(last), !isSystem(last) else { continue }
+            byName[last, default: []].append((name, at))
+        }
+        return byName.keys.sorted().map { key in (key, byName[key]!.sorted { ($0.at, $0.name) < ($1.at, $1.name) }) }
     }
 
     /// Evaluates idiom conditions with the helpers of every indexed file.

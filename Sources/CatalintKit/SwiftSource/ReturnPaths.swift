@@ -14,11 +14,16 @@ struct ReturnPaths {
     }
 
     let conditions: IdiomConditions
+    /// When set, the paths are those of the value the statements give this variable
+    /// (`name = value`, `self.name = value`): an assignment ends a path as a `return` does, and a
+    /// `return` leaves with no value for it.
+    let assigned: String?
     private let catalyst = CompilationConditions.macCatalyst()
     private let device = CompilationConditions.iOSDevice()
 
-    init(conditions: IdiomConditions) {
+    init(conditions: IdiomConditions, assigned: String? = nil) {
         self.conditions = conditions
+        self.assigned = assigned
     }
 
     /// The paths of a body, in source order; nil when a `return` cannot be followed, or none returns a value.
@@ -28,13 +33,38 @@ struct ReturnPaths {
         return paths
     }
 
+    /// The values some statements assign to `assigned`, path by path, and where control goes on past
+    /// them without assigning it; nil when a path cannot be followed or none assigns it.
+    func assignments(in statements: [CodeBlockItemSyntax]) -> (paths: [Path], unassigned: IdiomCondition)? {
+        var paths: [Path] = []
+        guard let rest = read(statements, reach: .constant(true), into: &paths), !paths.isEmpty else { return nil }
+        return (paths, rest)
+    }
+
+    /// The value of `name = value` (or `self.name = value`) when `assigned` is `name`.
+    private func assignedValue(_ expression: ExprSyntax) -> ExprSyntax? {
+        guard let assigned, let infix = expression.as(InfixOperatorExprSyntax.self), infix.operator.is(AssignmentExprSyntax.self) else { return nil }
+        let target = infix.leftOperand.unwrapped
+        if let reference = target.as(DeclReferenceExprSyntax.self), reference.baseName.text == assigned { return infix.rightOperand }
+        if let member = target.as(MemberAccessExprSyntax.self), member.declName.baseName.text == assigned,
+           member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
+            return infix.rightOperand
+        }
+        return nil
+    }
+
     /// Reads statements that run where `reach` holds; returns where control goes on past them, or
     /// nil when a `return` among them cannot be followed.
     private func read(_ statements: [CodeBlockItemSyntax], reach start: IdiomCondition, into paths: inout [Path]) -> IdiomCondition? {
         var reach = start
         for item in statements where reach != .constant(false) {
             let node = Syntax(item.item)
-            if let statement = node.as(ReturnStmtSyntax.self) {
+            if assigned != nil, node.is(ReturnStmtSyntax.self) {
+                reach = .constant(false)  // leaves before the variable is used
+            } else if let value = Self.expression(node).flatMap(assignedValue) {
+                paths.append(Path(condition: reach, value: value))
+                reach = .constant(false)
+            } else if let statement = node.as(ReturnStmtSyntax.self) {
                 guard let value = statement.expression else { return nil }
                 paths.append(Path(condition: reach, value: value))
                 reach = .constant(false)
@@ -52,7 +82,7 @@ struct ReturnPaths {
                 } else if let switchExpression = expression.as(SwitchExprSyntax.self) {
                     guard let after = readSwitch(switchExpression, reach: reach, into: &paths) else { return nil }
                     reach = after
-                } else if Self.containsReturn(node) {
+                } else if assigned == nil ? Self.containsReturn(node) : Self.assigns(assigned!, in: node) {
                     return nil
                 } else if let call = expression.as(FunctionCallExprSyntax.self),
                           let name = call.calledExpression.as(DeclReferenceExprSyntax.self)?.baseName.text,
@@ -62,7 +92,7 @@ struct ReturnPaths {
             } else if let configuration = node.as(IfConfigDeclSyntax.self) {
                 guard let after = readConfiguration(configuration, reach: reach, into: &paths) else { return nil }
                 reach = after
-            } else if !node.is(DeclSyntax.self), Self.containsReturn(node) {
+            } else if !node.is(DeclSyntax.self), assigned == nil ? Self.containsReturn(node) : Self.assigns(assigned!, in: node) {
                 return nil  // a loop, a `do`, a `defer`
             }
         }
@@ -147,6 +177,14 @@ struct ReturnPaths {
     private static func expression(_ node: Syntax) -> ExprSyntax? {
         if let statement = node.as(ExpressionStmtSyntax.self) { return statement.expression }
         return node.as(ExprSyntax.self)
+    }
+
+    /// True when `node` assigns `name` somewhere this reading does not follow (in a loop, a closure).
+    static func assigns(_ name: String, in node: Syntax) -> Bool {
+        for token in node.tokens(viewMode: .sourceAccurate) where token.tokenKind == .identifier(name) {
+            if let next = token.nextToken(viewMode: .sourceAccurate), next.tokenKind == .equal { return true }
+        }
+        return false
     }
 
     /// True when a `return` of this body is inside `node` (not one of a closure or a nested function).

@@ -24,9 +24,12 @@ struct SwiftSourceFile {
     /// limit: the parser's lookahead recurses on every bracket, and folding makes every operator
     /// of a chain a level deeper, so either could exhaust the stack.
     /// `scan` is the text's `NestingScan` when the caller made one already.
-    static func parse(path: String, text: String, limits: FileLimits = FileLimits(), scan: NestingScan? = nil) -> Result<SwiftSourceFile, Refusal> {
+    static func parse(path: String, text: String, limits: FileLimits = FileLimits(), scan: NestingScan? = nil,
+                      languageMode: LanguageMode = .compilerDefault) -> Result<SwiftSourceFile, Refusal> {
         if let refusal = refusal(scan ?? NestingScan(Array(text.utf8)), limits: limits) { return .failure(refusal) }
-        return .success(SwiftSourceFile(path: path, text: text, parsed: Parser.parse(source: text)))
+        var source = text
+        let parsed = source.withUTF8 { Parser.parse(source: $0, swiftVersion: languageMode.parserVersion) }
+        return .success(SwiftSourceFile(path: path, text: text, parsed: parsed))
     }
 
     /// The deepest nesting of `[` that swift-syntax parses in time that does not grow with it: the
@@ -116,5 +119,16 @@ struct SwiftSourceFile {
             diagnostic.diagMessage.severity == .error && !compiler.isInactive(diagnostic.node)
         }) else { return nil }
         return (first.message, position(at: first.position))
+    }
+}
+
+extension LanguageMode {
+    /// The parser's name for it.
+    var parserVersion: Parser.SwiftVersion {
+        switch self {
+        case .swift4: return .v4
+        case .swift5: return .v5
+        case .swift6: return .v6
+        }
     }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A Swift language or compiler version: `6.3`, `5.9.2`.
 public struct SwiftVersion: Comparable, Hashable, Sendable, CustomStringConvertible {
     public var components: [Int]
@@ -28,4 +30,32 @@ public struct SwiftVersion: Comparable, Hashable, Sendable, CustomStringConverti
     }
 
     public var description: String { components.map(String.init).joined(separator: ".") }
+}
+
+/// The Swift language mode a file is compiled in: Xcode's `SWIFT_VERSION` (`5.0`, `6.0`), a package's
+/// `swiftLanguageModes:` or a target's `.swiftLanguageMode(.v5)`, else the compiler's default, Swift 5.
+/// The parser reads the file in it: what Swift 6 rejects and Swift 5 only warns about (a space
+/// between an attribute's name and its arguments, `@Flag (name: .long)`) is no syntax error in
+/// Swift 5 mode, as for the compiler.
+public enum LanguageMode: Int, Sendable, Codable, Comparable, CaseIterable, CustomStringConvertible {
+    case swift4 = 4
+    case swift5 = 5
+    case swift6 = 6
+
+    /// What `swiftc` takes when nothing says otherwise.
+    public static let compilerDefault = LanguageMode.swift5
+
+    /// From a build setting's or a manifest's spelling: `5`, `5.0`, `4.2`, `6.0`, `v5`, `.v6`;
+    /// nil for anything else.
+    public init?(setting: String) {
+        var text = setting.trimmingCharacters(in: .whitespaces)
+        if text.hasPrefix(".") { text.removeFirst() }
+        if text.hasPrefix("v") { text.removeFirst() }
+        guard let major = Int(text.split(separator: ".", maxSplits: 1).first ?? ""), let mode = LanguageMode(rawValue: major) else { return nil }
+        self = mode
+    }
+
+    public static func < (lhs: LanguageMode, rhs: LanguageMode) -> Bool { lhs.rawValue < rhs.rawValue }
+
+    public var description: String { "Swift \(rawValue)" }
 }

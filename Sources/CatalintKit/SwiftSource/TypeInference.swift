@@ -5,7 +5,11 @@ import SwiftSyntax
 /// a control and returns it). `lookup` answers for plain names (locals, properties, globals), with
 /// a symbolic type when the name is declared in another file.
 enum TypeInference {
-    static func constructedType(of expression: ExprSyntax, lookup: (String) -> TypeRef = { _ in .unknown }) -> TypeRef {
+    /// What a call of a function gives, given what is known without the project (`fallback`): the
+    /// caller's way to refer to the function's declared return type (`TypeRef.returned`).
+    typealias Returned = (FunctionCallExprSyntax, _ fallback: TypeRef) -> TypeRef
+
+    static func constructedType(of expression: ExprSyntax, lookup: (String) -> TypeRef = { _ in .unknown }, returned: Returned? = nil) -> TypeRef {
         let expression = expression.unwrapped
         if let call = expression.as(FunctionCallExprSyntax.self) {
             let callee = call.calledExpression.unwrapped
@@ -14,11 +18,17 @@ enum TypeInference {
             }
             if let member = callee.as(MemberAccessExprSyntax.self),
                let base = member.base?.as(DeclReferenceExprSyntax.self)?.baseName.text, base.looksLikeTypeName {
-                // `UIButton.init(type:)`, and class factories such as `UIButton.systemButton(with:target:action:)`.
-                return .named(base)
+                // `UIButton.init(type:)`, and class factories such as `UIButton.systemButton(with:target:action:)`
+                // (unless the project declares the factory: `Controls.slider() -> UISlider`).
+                guard member.declName.baseName.text != "init", let returned else { return .named(base) }
+                return returned(call, .named(base))
             }
             if let closure = callee.as(ClosureExprSyntax.self) {
-                return returnedType(of: closure, lookup: lookup)
+                return returnedType(of: closure, lookup: lookup, returned: returned)
+            }
+            // `makeSortButton()`, `cell.makeButton()`: the function's declared return type, if the project has it.
+            if callee.is(DeclReferenceExprSyntax.self) || callee.is(MemberAccessExprSyntax.self), let returned {
+                return returned(call, .unknown)
             }
             return .unknown
         }
@@ -60,28 +70,29 @@ enum TypeInference {
     }
 
     /// The class a closure returns: `{ let s = UISlider(); ...; return s }` returns a `UISlider`.
-    static func returnedType(of closure: ClosureExprSyntax, lookup: (String) -> TypeRef) -> TypeRef {
+    static func returnedType(of closure: ClosureExprSyntax, lookup: (String) -> TypeRef, returned: Returned? = nil) -> TypeRef {
         guard let last = closure.statements.last?.item else { return .unknown }
+        let returnedCall = returned
         guard let returned = last.as(ReturnStmtSyntax.self)?.expression ?? last.as(ExprSyntax.self) else { return .unknown }
         if let name = returned.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.text {
             for item in closure.statements {
                 guard let variable = item.item.as(VariableDeclSyntax.self) else { continue }
                 for binding in variable.bindings where binding.pattern.as(IdentifierPatternSyntax.self)?.identifier.text == name {
                     if let annotated = binding.typeAnnotation?.type.simpleName { return .named(annotated) }
-                    if let value = binding.initializer?.value { return constructedType(of: value, lookup: lookup) }
+                    if let value = binding.initializer?.value { return constructedType(of: value, lookup: lookup, returned: returnedCall) }
                 }
             }
             return lookup(name)
         }
-        return constructedType(of: returned, lookup: lookup)
+        return constructedType(of: returned, lookup: lookup, returned: returnedCall)
     }
 
     /// The class of a binding's value: its annotation (`[UIButton]` for an array of a class), else
     /// what its initializer makes.
-    static func bindingType(_ binding: PatternBindingSyntax, lookup: (String) -> TypeRef = { _ in .unknown }) -> TypeRef {
+    static func bindingType(_ binding: PatternBindingSyntax, lookup: (String) -> TypeRef = { _ in .unknown }, returned: Returned? = nil) -> TypeRef {
         if let annotated = binding.typeAnnotation?.type.simpleName { return .named(annotated) }
         if let element = binding.typeAnnotation.flatMap({ arrayElement($0.type) }) { return .named("[\(element)]") }
-        if let value = binding.initializer?.value { return constructedType(of: value, lookup: lookup) }
+        if let value = binding.initializer?.value { return constructedType(of: value, lookup: lookup, returned: returned) }
         return .unknown
     }
 }

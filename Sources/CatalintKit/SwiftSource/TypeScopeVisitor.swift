@@ -20,10 +20,13 @@ class TypeScopeVisitor: SyntaxVisitor {
 
     /// True while `enterType` is called for an extension, not a declaration of the type itself.
     private(set) var enteringExtension = false
+    /// While `enterType` is called: where the name of the type declared (or extended) is.
+    private(set) var enteringName: AbsolutePosition = AbsolutePosition(utf8Offset: 0)
 
     private func enter(_ node: some SyntaxProtocol) -> SyntaxVisitorContinueKind {
         let declared = declaredType(node)
         enteringExtension = node.is(ExtensionDeclSyntax.self)
+        enteringName = node.as(ClassDeclSyntax.self)?.name.positionAfterSkippingLeadingTrivia ?? node.positionAfterSkippingLeadingTrivia
         enterType(name: declared?.name ?? "", inherits: declared?.inherits)
         return deadline.expired ? .skipChildren : .visitChildren
     }

@@ -44,6 +44,9 @@ public struct BuildJudgement: Sendable, Hashable {
     public var project: String
     /// Why, in a sentence.
     public var reason: String
+    /// The Swift language mode the targets that build it compile it in (the newest, when they
+    /// differ); nil when they do not say (the compiler's default, Swift 5).
+    public var languageMode: LanguageMode?
 }
 
 /// What the projects said of the files of a run, for `--verbose` and the JSON report.
@@ -194,10 +197,12 @@ public final class BuildMembership: @unchecked Sendable {
     private func judge(_ path: String, kind: InputKind, by owners: [(project: XcodeProject, scopes: [TargetScope])]) -> BuildJudgement {
         var decided: (scope: BuildScope, reason: String, target: String, project: String)?
         var tests: [String] = []
+        var mode: LanguageMode?
         let ancestors = IdiomDetection.selfAndAncestors(path)
         for (project, scopes) in owners {
             for (target, scope) in zip(project.targets, scopes) {
                 guard target.builds(path, ancestors: ancestors, interfaceBuilder: kind == .interfaceBuilder) else { continue }
+                if let targetMode = target.languageMode { mode = max(mode ?? targetMode, targetMode) }
                 guard let run = scope.scope else {
                     tests.append(target.name)
                     continue
@@ -221,7 +226,7 @@ public final class BuildMembership: @unchecked Sendable {
             }
         }
         if let decided {
-            return BuildJudgement(scope: decided.scope, target: decided.target, project: decided.project, reason: decided.reason)
+            return BuildJudgement(scope: decided.scope, target: decided.target, project: decided.project, reason: decided.reason, languageMode: mode)
         }
         let names = owners.map { IdiomDetection.display($0.project.file) }.joined(separator: ", ")
         if !tests.isEmpty {
@@ -317,6 +322,13 @@ public final class BuildMembership: @unchecked Sendable {
         func add(_ file: String, _ read: (String) throws(XcodeProject.ReadError) -> XcodeProject) {
             do throws(XcodeProject.ReadError) {
                 let project = try read(file)
+                if let stale = Self.staleness(of: project) {
+                    storedProblems[file] = "\(IdiomDetection.display(file)): \(stale.missing) of the \(stale.listed) Swift and Interface Builder files it lists "
+                        + "do not exist (\(IdiomDetection.display(stale.example)), ...): the project no longer matches the disk (a folder renamed or moved?); "
+                        + "the files under \(IdiomDetection.display(folder)) are linted as if there were no project"
+                    readable = false
+                    return
+                }
                 if let unfollowed = project.unfollowed {
                     storedNotes[file] = ["\(IdiomDetection.display(file)): \(unfollowed); the files under \(IdiomDetection.display(folder)) are linted as if there were no project"]
                     readable = false
@@ -343,6 +355,26 @@ public final class BuildMembership: @unchecked Sendable {
         if let manifest { add(manifest) { (file: String) throws(XcodeProject.ReadError) in try SwiftPackage.read(file) } }
         return readable ? .projects(projects) : .unreadable
     }
+
+    /// A project most of whose Swift and Interface Builder files are missing on disk (its folders
+    /// were renamed or moved since it was written): how many it lists, how many are missing, and
+    /// one of them; nil for a project that matches the disk. Such a project would leave every file
+    /// unbuilt, so it decides nothing.
+    static func staleness(of project: XcodeProject) -> (listed: Int, missing: Int, example: String)? {
+        var listed: Set<String> = []
+        for target in project.targets {
+            for path in target.sources.union(target.resources) where InputKind(path: path).map({ $0 != .interfaceDescription }) == true {
+                listed.insert(path)
+            }
+        }
+        guard listed.count >= minimumListedForStaleness else { return nil }
+        let missing = listed.filter { !FileManager.default.fileExists(atPath: $0) }.sorted()
+        guard missing.count * 2 > listed.count, let example = missing.first else { return nil }
+        return (listed.count, missing.count, example)
+    }
+
+    /// The fewest files a project must list for most of them missing to make it stale.
+    static let minimumListedForStaleness = 3
 
     /// `the mac idiom`, `crash rules only`, … for `--verbose`.
     static func describe(_ scope: BuildScope) -> String {

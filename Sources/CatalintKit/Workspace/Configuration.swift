@@ -65,6 +65,11 @@ public struct Configuration: Sendable {
     public var includeUnbuilt = false
     /// What a file may be, at most, for catalint to lint it.
     public var limits = FileLimits()
+    /// The superclass of each class whose declaration catalint cannot read, by name (`superclasses`:
+    /// `OBSlider: UISlider`); an entry replaces what the project's own declarations say.
+    public var superclasses: [String: String] = [:]
+    /// Where each entry of `superclasses` is written, for `--verbose`.
+    public var superclassPositions: [String: SourcePosition] = [:]
     /// The Swift the project is built with (`swift_version`): `#if swift(...)` and `#if compiler(...)`
     /// branches it would skip are not checked for syntax errors.
     public var swiftVersion = SwiftVersion.newest

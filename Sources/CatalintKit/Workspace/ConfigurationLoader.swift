@@ -98,6 +98,19 @@ public enum ConfigurationLoader {
                 known.read(&reader, entry, &configuration)
             }
         },
+        ConfigurationKey("superclasses", [
+            "type": "object",
+            "description": """
+                The superclass of each class whose declaration catalint cannot read (a binary framework, or a dependency that is not \
+                checked out), by name: `OBSlider: UISlider` makes `class ScrubBar: OBSlider` a slider \
+                for every rule. Chains compose (`FancyButton: BaseButton`, `BaseButton: UIButton`); an entry replaces what the \
+                project's own declarations say of the class.
+                """,
+            "additionalProperties": ["type": "string", "pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
+            "propertyNames": ["pattern": "^[A-Za-z_][A-Za-z0-9_]*$"],
+        ]) { reader, value, configuration in
+            (configuration.superclasses, configuration.superclassPositions) = reader.superclasses(value)
+        },
         ConfigurationKey("swift_version", [
             "type": ["string", "number"],
             "description": """
@@ -438,6 +451,52 @@ public enum ConfigurationLoader {
         }
 
         /// `limits: {file_size: 20MB, nesting: 2000, operator_chain: 20000, seconds_per_file: 60}`.
+        /// `superclasses:`, a mapping of class names to their superclasses' names, with where each
+        /// entry is written. A name that is not an identifier, a class said to be its own superclass,
+        /// and a chain that comes back to a class are errors.
+        mutating func superclasses(_ value: Node) -> (superclasses: [String: String], positions: [String: SourcePosition]) {
+            guard let mapping = value.mapping else {
+                problem(value, "'superclasses' must be a mapping of class names to their superclasses, such as `OBSlider: UISlider`")
+                return ([:], [:])
+            }
+            func isIdentifier(_ text: String) -> Bool {
+                guard let first = text.unicodeScalars.first, first == "_" || first.properties.isAlphabetic else { return false }
+                return text.unicodeScalars.allSatisfy { $0 == "_" || $0.properties.isAlphabetic || ("0"..."9").contains($0) }
+            }
+            var superclasses: [String: String] = [:]
+            var positions: [String: SourcePosition] = [:]
+            for (key, entry) in mapping {
+                guard let name = key.scalar?.string, isIdentifier(name) else {
+                    problem(key, "'superclasses' takes class names as keys, such as `OBSlider`")
+                    continue
+                }
+                guard let superclass = entry.scalar?.string, isIdentifier(superclass) else {
+                    problem(entry, "the superclass of '\(name)' must be a class name, such as `UISlider`")
+                    continue
+                }
+                guard superclass != name else {
+                    problem(entry, "'\(name)' cannot be its own superclass")
+                    continue
+                }
+                superclasses[name] = superclass
+                positions[name] = key.mark.map { source.position(line: $0.line, scalarColumn: $0.column) } ?? SourcePosition(path: source.path, line: 1, column: 1)
+            }
+            // A chain that loops would make every class of it its own ancestor.
+            for name in superclasses.keys.sorted() {
+                var seen: Set<String> = [name]
+                var current = name
+                while let next = superclasses[current] {
+                    guard seen.insert(next).inserted else {
+                        let node = mapping.first { $0.key.scalar?.string == name }?.key
+                        problem(node, "'superclasses' makes '\(name)' its own ancestor (\(name): \(superclasses[name]!) ... \(current): \(next))")
+                        return ([:], [:])
+                    }
+                    current = next
+                }
+            }
+            return (superclasses, positions)
+        }
+
         mutating func limits(_ value: Node) -> FileLimits {
             var limits = FileLimits()
             guard let mapping = value.mapping else {

@@ -21,6 +21,12 @@ public enum FileDiscovery {
     /// taken whatever folder they are in (unless the configuration excludes them); files found in
     /// folders must also be `included`. A path that does not exist throws.
     public static func files(in paths: [String], configuration: Configuration = Configuration()) throws -> [String] {
+        try files(in: paths, configuration: configuration, checkouts: nil)
+    }
+
+    /// The same, noting in `checkouts` the dependency checkouts the walk passes by
+    /// (`DependencyCheckouts`), which are read for the project index.
+    static func files(in paths: [String], configuration: Configuration, checkouts: CheckoutsMet?) throws -> [String] {
         var found: [String] = []
         let manager = FileManager.default
         var visited = Set<FolderID>()
@@ -34,7 +40,8 @@ public enum FileDiscovery {
             if isDirectory.boolValue {
                 configuration.record?.walked(Configuration.absolute(path))
                 var ancestors: [FolderID] = []
-                walk(path, raw: Array(path.utf8), named: true, configuration: configuration, visited: &visited, ancestors: &ancestors, into: &found)
+                walk(path, raw: Array(path.utf8), named: true, configuration: configuration, checkouts: checkouts, visited: &visited,
+                     ancestors: &ancestors, into: &found)
             } else if configuration.inputKind(path) != nil {
                 if !configuration.isExcluded(path) { found.append(path) }
             } else {
@@ -58,8 +65,8 @@ public enum FileDiscovery {
         return ok ? FolderID(device: UInt64(truncatingIfNeeded: info.st_dev), inode: UInt64(truncatingIfNeeded: info.st_ino)) : nil
     }
 
-    private static func walk(_ directory: String, raw: [UInt8], named: Bool, configuration: Configuration, visited: inout Set<FolderID>,
-                             ancestors: inout [FolderID], into found: inout [String]) {
+    private static func walk(_ directory: String, raw: [UInt8], named: Bool, configuration: Configuration, checkouts: CheckoutsMet?,
+                             visited: inout Set<FolderID>, ancestors: inout [FolderID], into found: inout [String]) {
         if let id = folderID(raw) {
             guard visited.insert(id).inserted else {
                 if ancestors.contains(id) {
@@ -81,7 +88,10 @@ public enum FileDiscovery {
             let rawPath = directory == "." ? name : (raw.last == UInt8(ascii: "/") ? raw + name : raw + [UInt8(ascii: "/")] + name)
             let path = join(directory, displayName)
             RawPaths.remember(path, bytes: rawPath)
-            if displayName.hasPrefix(".") || skippedFolders.contains(displayName) {
+            // Xcode's package checkouts (`-clonedSourcePackagesDirPath SourcePackages`) are dependencies too.
+            let isCheckouts = displayName == "SourcePackages" && DependencyCheckouts.checkouts(in: path) != nil
+            if displayName.hasPrefix(".") || skippedFolders.contains(displayName) || isCheckouts {
+                if let checkouts, let folder = DependencyCheckouts.checkouts(in: path) { checkouts.met(folder) }
                 _ = configuration.isExcluded(path)  // noted, for the patterns that match nothing
                 continue
             }
@@ -92,7 +102,8 @@ public enum FileDiscovery {
             }
             let type = info.st_mode & S_IFMT
             if known && type == S_IFDIR {
-                walk(path, raw: rawPath, named: false, configuration: configuration, visited: &visited, ancestors: &ancestors, into: &found)
+                walk(path, raw: rawPath, named: false, configuration: configuration, checkouts: checkouts, visited: &visited, ancestors: &ancestors,
+                     into: &found)
             } else if known && type == S_IFLNK, isFolder(rawPath) {
                 // A link to the folder it is in, or to one that holds it, would loop.
                 if let target = realPath(rawPath), let here = realPath(raw),
@@ -100,7 +111,8 @@ public enum FileDiscovery {
                     configuration.record?.problem(path, "a symbolic link to a folder it is in (following it would loop); not followed", named: false)
                     continue
                 }
-                walk(path, raw: rawPath, named: false, configuration: configuration, visited: &visited, ancestors: &ancestors, into: &found)
+                walk(path, raw: rawPath, named: false, configuration: configuration, checkouts: checkouts, visited: &visited, ancestors: &ancestors,
+                     into: &found)
             } else if configuration.inputKind(path) != nil, configuration.isIncluded(path) {
                 // A link to a file is linted; a link that leads nowhere or loops is kept too, so that
                 // it is reported as unreadable, not passed over.

@@ -28,6 +28,8 @@ enum SwiftPackage {
         var path: String?
         var exclude: [String] = []
         var sources: [String]?
+        /// `swiftSettings: [.swiftLanguageMode(.v5)]` (or `.swiftLanguageVersion`).
+        var languageMode: LanguageMode?
     }
 
     static func read(_ file: String) throws(XcodeProject.ReadError) -> XcodeProject {
@@ -36,12 +38,14 @@ enum SwiftPackage {
             throw XcodeProject.ReadError(description: "it has \(size) bytes, more than a manifest has (\(maximumFileSize)); not read")
         }
         let data = try XcodeProject.contents(of: file)
-        let declarations = try declarations(in: String(decoding: data, as: UTF8.self), path: file)
+        let text = String(decoding: data, as: UTF8.self)
+        let (declarations, packageMode) = try read(text, path: file)
         let folder = (file as NSString).deletingLastPathComponent
         var targets: [XcodeProject.Target] = []
         var claimed = (sourceFolders + testFolders + pluginFolders).map { IdiomDetection.join(folder, $0) }
         for declaration in declarations where declaration.kind != "binaryTarget" {
             var target = XcodeProject.Target(name: declaration.name, productType: declaration.kind)
+            target.declaredLanguageMode = declaration.languageMode ?? packageMode ?? toolsLanguageMode(text)
             guard let root = targetFolder(declaration, in: folder) else {
                 targets.append(target)
                 continue
@@ -73,8 +77,23 @@ enum SwiftPackage {
         return nil
     }
 
+    /// The language mode a package's tools version gives its targets: Swift 6 from tools 6.0
+    /// (`// swift-tools-version:6.0`), else Swift 5 (Swift 4 for tools before 5).
+    static func toolsLanguageMode(_ text: String) -> LanguageMode? {
+        guard let first = text.split(separator: "\n", maxSplits: 1).first, let range = first.range(of: "swift-tools-version:") else { return nil }
+        let version = first[range.upperBound...].trimmingCharacters(in: .whitespaces).prefix { $0.isNumber || $0 == "." }
+        guard let major = Int(version.split(separator: ".").first ?? "") else { return nil }
+        return major >= 6 ? .swift6 : major >= 5 ? .swift5 : .swift4
+    }
+
     /// The targets the manifest `text` declares, in order.
     static func declarations(in text: String, path: String) throws(XcodeProject.ReadError) -> [Declaration] {
+        try read(text, path: path).declarations
+    }
+
+    /// The targets the manifest `text` declares, and the language mode the package names for all
+    /// of them (`swiftLanguageModes: [.v5, .v6]` gives the newest), if any.
+    static func read(_ text: String, path: String) throws(XcodeProject.ReadError) -> (declarations: [Declaration], languageMode: LanguageMode?) {
         let file: SwiftSourceFile
         switch SwiftSourceFile.parse(path: path, text: text) {
         case .failure(let refusal):
@@ -86,7 +105,21 @@ enum SwiftPackage {
             throw XcodeProject.ReadError(description: "not valid Swift (\(error.message))", line: error.position.line, column: error.position.column)
         }
         var reader = ManifestReader(file: file)
-        return try reader.read()
+        let declarations = try reader.read()
+        return (declarations, reader.packageLanguageMode)
+    }
+
+    /// The newest language mode a list names: `[.v5, .v6]`, `[.version("6")]`.
+    static func languageModes(in expression: ExprSyntax) -> LanguageMode? {
+        var modes: [LanguageMode] = []
+        for token in expression.tokens(viewMode: .sourceAccurate) {
+            switch token.tokenKind {
+            case .identifier(let name): if let mode = LanguageMode(setting: name), name.hasPrefix("v") { modes.append(mode) }
+            case .stringSegment(let text): if let mode = LanguageMode(setting: text) { modes.append(mode) }
+            default: break
+            }
+        }
+        return modes.max()
     }
 }
 
@@ -98,6 +131,8 @@ private struct ManifestReader {
     var constants: [String: (value: ExprSyntax, isVar: Bool)] = [:]
     /// The top-level statements that are not declarations, and `#if` blocks.
     var statements: [Syntax] = []
+    /// The language modes the `Package(...)` call names for every target (`swiftLanguageModes:`).
+    var packageLanguageMode: LanguageMode?
     /// How deep constants refer to constants, and lists are joined with `+`, at most: the reading
     /// recurses that deep, on whatever thread asks (an editor's worker has a small stack).
     static let maximumDepth = 32
@@ -146,6 +181,9 @@ private struct ManifestReader {
             throw XcodeProject.ReadError(description: "no `let package = Package(...)` in it")
         }
         var targets: [SwiftPackage.Declaration] = []
+        if let modes = package.call.arguments.first(where: { ["swiftLanguageModes", "swiftLanguageVersions"].contains($0.label?.text ?? "") }) {
+            packageLanguageMode = SwiftPackage.languageModes(in: modes.expression)
+        }
         if let list = package.call.arguments.first(where: { $0.label?.text == "targets" }) {
             targets = try declarations(list.expression, depth: 0)
         }
@@ -234,12 +272,31 @@ private struct ManifestReader {
             case "path": declaration.path = try string(argument.expression, depth: value.depth)
             case "exclude": declaration.exclude = try strings(argument.expression, depth: value.depth) ?? []
             case "sources": declaration.sources = try strings(argument.expression, depth: value.depth)
+            case "swiftSettings":
+                // `.swiftLanguageMode(.v5)` or `.swiftLanguageVersion(.v5)` among the settings.
+                for call in Self.calls(in: argument.expression) where ["swiftLanguageMode", "swiftLanguageVersion"].contains(call.calleeName?.text ?? "") {
+                    declaration.languageMode = call.arguments.first.flatMap { SwiftPackage.languageModes(in: $0.expression) }
+                }
             default: continue
             }
         }
         guard let name else { throw error("a target without a `name:`", at: call) }
         declaration.name = name
         return declaration
+    }
+
+    /// The calls inside an expression.
+    private static func calls(in expression: ExprSyntax) -> [FunctionCallExprSyntax] {
+        final class Finder: SyntaxVisitor {
+            var calls: [FunctionCallExprSyntax] = []
+            override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
+                calls.append(node)
+                return .visitChildren
+            }
+        }
+        let finder = Finder(viewMode: .sourceAccurate)
+        finder.walk(expression)
+        return finder.calls
     }
 
     /// A string literal without interpolation, or a constant that holds one.

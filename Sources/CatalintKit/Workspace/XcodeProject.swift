@@ -54,6 +54,17 @@ struct XcodeProject {
             productType == "com.apple.product-type.application" || productType == "application"
         }
 
+        /// A package target's language mode, as its manifest says (`.swiftLanguageMode(.v5)`, the
+        /// package's `swiftLanguageModes:`, its tools version); nil for other targets.
+        var declaredLanguageMode: LanguageMode?
+
+        /// The Swift language mode it compiles in: its `SWIFT_VERSION` (the newest of its
+        /// configurations'), or what its manifest declares; nil when neither says.
+        var languageMode: LanguageMode? {
+            if let declaredLanguageMode { return declaredLanguageMode }
+            return configurations.compactMap { BuildSettings.resolve("SWIFT_VERSION", in: $0.layers).flatMap { LanguageMode(setting: $0.value) } }.max()
+        }
+
         /// True when the target compiles the file `path` (or a folder above it is one of its
         /// sources), or for a folder, a file in it.
         func compiles(_ path: String, isFolder: Bool) -> Bool {

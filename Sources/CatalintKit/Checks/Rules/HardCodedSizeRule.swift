@@ -23,6 +23,10 @@ struct HardCodedSizeRule: RuleLogic {
             guard ofScreen || (comparison.isEquality && comparison.subjectNames.contains(where: dimensionWords.matches)) else { continue }
             guard let device = inPixels ? screens.pixelDevice(comparison.value) ?? screens.pointDevice(comparison.value)
                                         : screens.pointDevice(comparison.value) else { continue }
+            // `dim.width == 1440 && dim.height == 1080`: a size no device's screen has (a camera or
+            // video format), though one side is a screen's.
+            if let paired = comparison.pairedValue,
+               inPixels ? !screens.pixels.contains(paired) : !screens.isScreen(comparison.value, paired) { continue }
             findings.append(Finding(position: comparison.position, values: ["spelling": comparison.spelling], phrases: [
                 "what": .named("compares", ["value": .text(shownNumber(comparison.value)), "unit": inPixels ? .named("pixels") : .text(""), "screen": device]),
                 "advice": .named("comparison_advice"),
@@ -52,8 +56,12 @@ struct ScreenSizes {
                         .named("screen_size", ["device": .text(screen.device)]))
             }
             guard width != height else { return nil }
-            for value in [width, height] {
-                if let screen = dimensions.first(where: { $0.family == "pad" && ($0.width == value || $0.height == value) }) {
+            for (value, other) in [(width, height), (height, width)] {
+                // The other side must fit on that screen (in the orientation where this side is one
+                // of its sides): `CGSize(width: 1440, height: 1080)` is a video format, not part of a
+                // screen 810 by 1080.
+                if let screen = dimensions.first(where: { $0.family == "pad" && (($0.width == value && other <= $0.height)
+                                                                                 || ($0.height == value && other <= $0.width)) }) {
                     return (.named(value == width ? "a_width" : "a_height", ["value": .text(shownNumber(value))]),
                             .named(screen.width == value ? "a_screen_width" : "a_screen_height", ["device": .text(screen.device)]))
                 }
@@ -63,6 +71,11 @@ struct ScreenSizes {
         guard let value = width ?? height, value >= minimum,
               let screen = dimensions.first(where: { $0.width == value || $0.height == value }) else { return nil }
         return (.text(shownNumber(value)), .named(screen.width == value ? "a_screen_width" : "a_screen_height", ["device": .text(screen.device)]))
+    }
+
+    /// True when a device's screen is `one` by `other` points, in either orientation.
+    func isScreen(_ one: Double, _ other: Double) -> Bool {
+        dimensions.contains { ($0.width == one && $0.height == other) || ($0.width == other && $0.height == one) }
     }
 
     /// The screen a width or height in points is a dimension of: "the screen height of the iPhone X / mini".
