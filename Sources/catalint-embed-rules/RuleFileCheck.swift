@@ -10,7 +10,8 @@
 let ruleFileKeys: [String: [String]] = [
     "": ["id", "title", "severity", "category", "opt_in", "summary", "rationale", "advice", "reference", "message", "help", "phrases", "uikit", "examples", "fix"],
     "reference": ["title", "url"],
-    "examples": ["triggering", "passing", "interface_triggering", "interface_passing", "interface_builder_triggering", "interface_builder_passing"],
+    "examples": ["triggering", "passing", "interface_triggering", "interface_passing", "interface_builder_triggering", "interface_builder_passing",
+                 "project_triggering", "project_passing"],
     "fix": ["kind", "applicability", "title", "examples"],
 ]
 

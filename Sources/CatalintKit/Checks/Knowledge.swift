@@ -155,7 +155,53 @@ struct FontKnowledge: KnowledgeKind, Equatable {
     ]
 }
 
+/// `scene-life-cycle`: what tells that an app has adopted the scene-based life cycle: the Info.plist
+/// key of the scene manifest and of its configurations, the delegate protocols and the method that
+/// gives a configuration in code, and what makes an app's life cycle SwiftUI's.
+struct SceneLifeCycleKnowledge: KnowledgeKind, Equatable {
+    var manifest: String?
+    var configurations: String?
+    var delegates: [String] = []
+    var configurationMethods: [String] = []
+    var sceneDelegates: [String] = []
+    var sceneApps: [String] = []
+    var entryAttributes: [String] = []
+    var testHostWords: [String] = []
+
+    static let fields: [Field<Self>] = [
+        .optional("manifest", \.manifest, "The Info.plist key of the scene manifest (UIApplicationSceneManifest)."),
+        .optional("configurations", \.configurations, "The key, in the manifest, of the scene configurations by role (UISceneConfigurations)."),
+        .list("delegates", \.delegates, "Protocols an app delegate conforms to (UIApplicationDelegate)."),
+        .list("configuration_methods", \.configurationMethods,
+              "Full names, in any language, of the app delegate method that gives a scene configuration in code."),
+        .list("scene_delegates", \.sceneDelegates, "Protocols a scene delegate conforms to (UIWindowSceneDelegate), named in the message when the app has one."),
+        .list("scene_apps", \.sceneApps, "Types whose entry point already uses scenes (SwiftUI's App)."),
+        .list("entry_attributes", \.entryAttributes, "Attributes that make a type the program's entry point (main, UIApplicationMain)."),
+        .list("test_host_words", \.testHostWords, "Words of an app target's name that make it a host for tests, not an app that ships (TestHost)."),
+    ]
+}
+
+/// `design-compatibility-ends`: Info.plist keys that are reported when they are set to true.
+struct InfoPlistKeyKnowledge: KnowledgeKind, Equatable {
+    var keys: [InfoPlistKeyEntry] = []
+
+    static let fields: [Field<Self>] = [
+        .list("keys", \.keys, "Info.plist keys added to the rule's list."),
+    ]
+}
+
 // MARK: Entries
+
+/// An Info.plist key a rule reports when it is true, and what to do instead.
+struct InfoPlistKeyEntry: KnowledgeShape, Equatable {
+    var name = ""
+    var replacement = ""
+
+    static let fields: [Field<Self>] = [
+        .required("name", \.name, "The key (UIDesignRequiresCompatibility)."),
+        .required("replacement", \.replacement, "What to do instead, for the help line."),
+    ]
+}
 
 /// A UIKit class a rule is about: `UIStepper`, or `{name: UIStepper, replacement: ...}`.
 struct ClassEntry: KnowledgeShape, Equatable {

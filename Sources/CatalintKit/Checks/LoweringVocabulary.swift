@@ -48,6 +48,12 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// Names of printing and PDF output (`UIGraphicsPDFRenderer`): the functions and types around a
     /// font are looked at for them.
     var paperNames: Set<String> = []
+    /// Types whose declarations and extensions are recorded when they inherit from one of these
+    /// (`UIApplicationDelegate`, `App`), carry one of `entryAttributes`, or implement one of
+    /// `memberNames`.
+    var declarationNames: Set<String> = []
+    var entryAttributes: Set<String> = []
+    var memberNames: Set<String> = []
     /// Every class a rule names, so an Interface Builder element such as `<pickerView>` is known as
     /// `UIPickerView` once a rule (or an option) names that class.
     var classes: Set<String> = []
@@ -92,6 +98,11 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                         if entry.strings { referenceStrings.insert(entry.name) }
                         sameSpaceNames.formUnion(entry.sameSpace)
                     }
+                }
+                if let life = part as? SceneLifeCycleKnowledge {
+                    declarationNames.formUnion(life.delegates + life.sceneDelegates + life.sceneApps)
+                    entryAttributes.formUnion(life.entryAttributes)
+                    memberNames.formUnion(life.configurationMethods)
                 }
                 if let fonts = part as? FontKnowledge {
                     for call in fonts.calls { fontCalls[call.name, default: []].insert(call.label ?? "") }

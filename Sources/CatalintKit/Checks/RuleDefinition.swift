@@ -98,6 +98,12 @@ public struct RuleDefinition: Sendable, Decodable {
         var interfaceBuilderTriggering: [String]?
         /// Storyboard or xib XML that must stay silent.
         var interfaceBuilderPassing: [String]?
+        /// Small projects (each a mapping from a file's path to its text: a `project.yml`, an
+        /// Info.plist, Swift files) that must fire exactly at each `↓`, in whichever file: for the
+        /// rules about whole apps.
+        var projectTriggering: [[String: String]]?
+        /// Small projects that must stay silent.
+        var projectPassing: [[String: String]]?
 
         static let fields: [Field<Self>] = [
             .optional("triggering", \.triggering),
@@ -106,6 +112,8 @@ public struct RuleDefinition: Sendable, Decodable {
             .optional("interface_passing", \.interfacePassing),
             .optional("interface_builder_triggering", \.interfaceBuilderTriggering),
             .optional("interface_builder_passing", \.interfaceBuilderPassing),
+            .optional("project_triggering", \.projectTriggering),
+            .optional("project_passing", \.projectPassing),
         ]
     }
 

@@ -13,6 +13,9 @@ struct FileFacts: Sendable, Codable, Equatable {
     var fontSizes: [FontSizeFact] = []
     var dimensionComparisons: [DimensionComparisonFact] = []
     var decisions: [PendingDecision] = []
+    /// The keys of an Info.plist (the file's own facts; the rules about apps read them from the
+    /// project, with the keys its build settings generate: `TargetFact`).
+    var infoPlist: [InfoPlistEntry] = []
     /// The conditions on the idiom the facts' guard contexts require (`GuardContext.requirement`).
     var requirements = RequirementChain()
 }

@@ -270,6 +270,77 @@ struct FontSizeFact: Hashable, Sendable, Codable {
     var guardContext: GuardContext
 }
 
+/// One key of an app's Info.plist: its path from the top (`UIApplicationSceneManifest`,
+/// `UISceneConfigurations`, `UIWindowSceneSessionRoleApplication`, `0`; the empty path is the top
+/// dictionary itself), its value, and where it stands: the key in the file, or the build setting
+/// that generates it (`INFOPLIST_KEY_UIDesignRequiresCompatibility = YES`).
+struct InfoPlistEntry: Hashable, Sendable, Codable {
+    var keyPath: [String]
+    /// A string's or number's text, `true` or `false`, or a build setting's value as written (`YES`);
+    /// nil for a dictionary, an array, a date or data.
+    var value: String?
+    /// How many keys a dictionary has or elements an array; nil for any other value.
+    var count: Int?
+    var position: SourcePosition
+
+    init(keyPath: [String], value: String?, count: Int? = nil, position: SourcePosition) {
+        self.keyPath = keyPath
+        self.value = value
+        self.count = count
+        self.position = position
+    }
+
+    /// True for a Boolean that is set: `<true/>`, or `YES` in a build setting.
+    var isTrue: Bool {
+        guard let value else { return false }
+        return ["true", "yes", "1"].contains(value.lowercased())
+    }
+}
+
+/// A target of a project that ships a bundle with an Info.plist (an app, an app extension): what
+/// its Info.plist holds (the file's keys and those its build settings generate), and the files of
+/// the run it builds. Rules about an app as a whole (its life cycle, its Info.plist keys) read it
+/// with the declarations of those files.
+struct TargetFact: Hashable, Sendable, Codable {
+    var name: String
+    /// `application`, `app-extension`, `extensionkit-extension`, …: the product type without
+    /// Apple's prefix.
+    var kind: String
+    var isApplication: Bool
+    /// The project file that declares the target.
+    var project: String
+    /// Its Info.plist files (`INFOPLIST_FILE`, in any configuration), as the run spells paths.
+    var infoPlists: [String]
+    /// True when its build settings generate the Info.plist (`GENERATE_INFOPLIST_FILE = YES`),
+    /// merged with the file's keys when it has one.
+    var generatesInfoPlist: Bool
+    /// The keys of those files (each file's top dictionary first, with the empty path) and the ones
+    /// its build settings generate.
+    var entries: [InfoPlistEntry]
+    /// The files of the run (linted or indexed) it builds.
+    var sources: Set<String>
+}
+
+/// A type declaration or extension that the rules' knowledge names: one that inherits or conforms
+/// to a type a rule names (`UIApplicationDelegate`, SwiftUI's `App`), carries an entry-point
+/// attribute (`@main`), or implements a member a rule names. In any language: the Objective-C
+/// spelling of a method (`application:configurationForConnectingSceneSession:options:`) is a
+/// member name like the Swift one (`application(_:configurationForConnecting:options:)`).
+struct TypeDeclarationFact: Hashable, Sendable, Codable {
+    var name: String
+    var isExtension: Bool
+    /// The types it inherits from or conforms to, as written.
+    var inherits: [String]
+    /// Its superclasses as the project's index knows them, nearest first (set by resolution).
+    var superclasses: [String] = []
+    /// Its attributes that rules name (`main`, `UIApplicationMain`).
+    var attributes: [String]
+    /// The members it implements that rules name, by their full names.
+    var members: [String]
+    /// The position of its name.
+    var position: SourcePosition
+}
+
 /// Everything the front ends learned about a set of files: what rules read, and all they read.
 struct UIFacts: Sendable {
     var creations: [CreationFact] = []
@@ -281,6 +352,10 @@ struct UIFacts: Sendable {
     var fontSizes: [FontSizeFact] = []
     var dimensionComparisons: [DimensionComparisonFact] = []
     var idiomDecisions: [IdiomDecisionFact] = []
+    /// The apps and extensions of the run's projects, and the type declarations of the whole
+    /// project: set only when the rules about whole targets run (`Linter.targetFindings`).
+    var targets: [TargetFact] = []
+    var declarations: [TypeDeclarationFact] = []
 
     /// Adds the facts of other files, as if each of their objects were added one by one.
     mutating func merge(_ other: UIFacts) {
@@ -293,6 +368,8 @@ struct UIFacts: Sendable {
         fontSizes += other.fontSizes
         dimensionComparisons += other.dimensionComparisons
         idiomDecisions += other.idiomDecisions
+        targets += other.targets
+        declarations += other.declarations
     }
 
     /// Adds an object's facts, merging them with what is known of the same object.

@@ -15,7 +15,7 @@ public enum SuppressionFixes {
                                           at: start(of: line, path: diagnostic.position.path))]))
         // In XML nothing may come before the declaration; the comment goes after it.
         var fileLine = 1
-        if kind == .interfaceBuilder, lines[1].hasPrefix("<?xml") { fileLine = 2 }
+        if kind == .interfaceBuilder || kind == .propertyList, lines[1].hasPrefix("<?xml") { fileLine = 2 }
         let fileEdit: TextEdit
         if fileLine > lines.count {
             fileEdit = TextEdit(inserting: lines.lineBreak + comment("catalint:disable \(rule) - reason", kind),
@@ -32,7 +32,7 @@ public enum SuppressionFixes {
         switch kind {
         case .swift: return "// " + body
         case .interfaceDescription: return "# " + body
-        case .interfaceBuilder: return "<!-- " + body + " -->"
+        case .interfaceBuilder, .propertyList: return "<!-- " + body + " -->"
         }
     }
 

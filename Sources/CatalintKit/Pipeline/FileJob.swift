@@ -109,6 +109,7 @@ enum FileJob {
                 let lowered = FactCollector.lower(file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline)
                 output.facts = lowered.facts
                 for summary in lowered.summaries { output.index.functions[summary.name, default: []].append(summary) }
+                output.index.declarations = lowered.declarations
                 guard !deadline.expired else { return output }
                 if let error = file.firstSyntaxError(swiftVersion: swiftVersion) {
                     output.problems.append(InputProblem(rule: ToolRule.invalidSwift, position: error.position, values: ["detail": error.message]))
@@ -133,6 +134,12 @@ enum FileJob {
             let comments = SuppressionParser.interfaceBuilder(source)
             output.suppressions = comments.directives
             output.problems += comments.problems
+        case .propertyList:
+            source = SourceText(path: input.path, text: text)
+            let lowered = InfoPlist.lower(source)
+            output.facts = lowered.facts
+            output.problems = lowered.problems
+            output.suppressions = lowered.suppressions
         }
         output.excerpts = excerpts(of: output, in: source)
         return output
@@ -150,6 +157,8 @@ enum FileJob {
         positions += facts.references.map(\.position)
         positions += facts.fontSizes.map(\.position)
         positions += facts.dimensionComparisons.map(\.position)
+        positions += facts.infoPlist.map(\.position)
+        positions += output.index.declarations.map(\.position)
         for decision in facts.decisions {
             if let position = decision.position { positions.append(position) }
             for test in decision.tests { positions += [test.position] + test.anchors.map(\.position) }

@@ -337,6 +337,7 @@ extension InputKind {
         case .swift: return 0
         case .interfaceDescription: return 1
         case .interfaceBuilder: return 2
+        case .propertyList: return 3
         }
     }
 
@@ -345,6 +346,7 @@ extension InputKind {
         case 0: self = .swift
         case 1: self = .interfaceDescription
         case 2: self = .interfaceBuilder
+        case 3: self = .propertyList
         default: return nil
         }
     }

@@ -80,13 +80,70 @@ final class FactCollector: TypeScopeVisitor {
         lower(file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline).facts
     }
 
-    /// The file's facts, and what its functions tell their callers (for the project index).
+    /// The file's facts, and what its functions tell their callers and the types it declares that
+    /// the rules name (for the project index).
     static func lower(_ file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion = .newest,
-                      deadline: Deadline = .none) -> (facts: FileFacts, summaries: [FunctionSummary]) {
+                      deadline: Deadline = .none) -> (facts: FileFacts, summaries: [FunctionSummary], declarations: [TypeDeclarationFact]) {
         let collector = FactCollector(file: file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline)
         collector.walk(file.tree)
         collector.facts.requirements = collector.guards.requirements
-        return (collector.facts, collector.summaries)
+        return (collector.facts, collector.summaries, collector.declarations)
+    }
+
+    // MARK: Declarations the rules name
+
+    /// The type declarations and extensions the rules' knowledge names, for the project index.
+    private(set) var declarations: [TypeDeclarationFact] = []
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordDeclaration(node, name: node.name.text, at: node.name)
+        return super.visit(node)
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordDeclaration(node, name: node.name.text, at: node.name)
+        return super.visit(node)
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordDeclaration(node, name: node.name.text, at: node.name)
+        return super.visit(node)
+    }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordDeclaration(node, name: node.name.text, at: node.name)
+        return super.visit(node)
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordDeclaration(node, name: node.extendedType.simpleName ?? node.extendedType.trimmedDescription, at: node.extendedType)
+        return super.visit(node)
+    }
+
+    /// A declaration or extension that inherits a type the rules name, carries an attribute they
+    /// name (`@main`), or implements a method they name: with its methods' full names
+    /// (`application(_:configurationForConnecting:options:)`, and the selector an `@objc(...)` gives).
+    private func recordDeclaration(_ node: some DeclGroupSyntax, name: String, at anchor: some SyntaxProtocol) {
+        guard !vocabulary.declarationNames.isEmpty || !vocabulary.entryAttributes.isEmpty || !vocabulary.memberNames.isEmpty else { return }
+        let inherits = (node.inheritanceClause?.inheritedTypes ?? []).compactMap(\.type.simpleName)
+        let attributes = node.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.simpleName }
+        var members: [String] = []
+        for item in node.memberBlock.members {
+            guard let function = item.decl.as(FunctionDeclSyntax.self) else { continue }
+            let labels = function.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
+            members.append("\(function.name.text)(\(labels))")
+            for attribute in function.attributes.compactMap({ $0.as(AttributeSyntax.self) }) where attribute.attributeName.simpleName == "objc" {
+                if case .objCName(let pieces)? = attribute.arguments {
+                    members.append(pieces.map { ($0.name?.text ?? "") + ($0.colon != nil ? ":" : "") }.joined())
+                }
+            }
+        }
+        members = members.filter(vocabulary.memberNames.contains)
+        guard inherits.contains(where: vocabulary.declarationNames.contains) || attributes.contains(where: vocabulary.entryAttributes.contains)
+                || !members.isEmpty else { return }
+        declarations.append(TypeDeclarationFact(name: name, isExtension: node.is(ExtensionDeclSyntax.self), inherits: inherits,
+                                                attributes: attributes.filter(vocabulary.entryAttributes.contains), members: members,
+                                                position: file.position(of: anchor)))
     }
 
     // MARK: Scopes and types

@@ -152,6 +152,9 @@ struct ProjectIndex: Sendable, Equatable, Codable {
     var helpers: [String: [HelperDeclaration]] = [:]
     /// Functions that make settings on what they are given, or make and return an object, by name.
     var functions: [String: [FunctionSummary]] = [:]
+    /// The type declarations and extensions the rules' knowledge names (an app delegate, a SwiftUI
+    /// app), with the file each is in: what the rules about whole apps read.
+    var declarations: [TypeDeclarationFact] = []
 
     mutating func add(_ info: TypeInfo) {
         if var existing = types[info.name] {
@@ -167,6 +170,7 @@ struct ProjectIndex: Sendable, Equatable, Codable {
         globals.merge(other.globals) { first, _ in first }
         helpers.merge(other.helpers) { $0 + $1 }
         functions.merge(other.functions) { $0 + $1 }
+        declarations += other.declarations
     }
 
     /// Evaluates idiom conditions with the helpers of every indexed file.

@@ -226,7 +226,7 @@ public enum LintError: Error, CustomStringConvertible, Equatable {
         case .pathNotFound(let path):
             return "\(path): no such file or directory"
         case .notLintable(let path):
-            return "\(path): not a file catalint lints (it reads *.swift, *.interface.yml, *.interface.yaml, *.storyboard and *.xib)"
+            return "\(path): not a file catalint lints (it reads *.swift, *.interface.yml, *.interface.yaml, *.storyboard, *.xib and an app's Info.plist)"
         }
     }
 }
@@ -239,6 +239,9 @@ public enum InputKind: Sendable {
     case interfaceDescription
     /// An Interface Builder file, `*.storyboard` or `*.xib`.
     case interfaceBuilder
+    /// A property list, `*.plist`: linted when a project names it as an app's or extension's
+    /// Info.plist (`INFOPLIST_FILE`).
+    case propertyList
 
     public init?(path: String) {
         if path.hasSuffix(".swift") {
@@ -247,6 +250,8 @@ public enum InputKind: Sendable {
             self = .interfaceDescription
         } else if path.hasSuffix(".storyboard") || path.hasSuffix(".xib") {
             self = .interfaceBuilder
+        } else if path.hasSuffix(".plist") {
+            self = .propertyList
         } else {
             return nil
         }
