@@ -190,7 +190,52 @@ struct InfoPlistKeyKnowledge: KnowledgeKind, Equatable {
     ]
 }
 
+/// `control-internals`: the controls whose insides differ in the Mac idiom, the calls that reach a
+/// key of an object (key-value coding), and the property that lists its subviews.
+struct InternalsKnowledge: KnowledgeKind, Equatable {
+    var classes: [InternalsClassEntry] = []
+    var keyCalls: [ArgumentCallEntry] = []
+    var subviews: [String] = []
+    var privatePrefixes: [String] = []
+    var harmlessMembers: [String] = []
+
+    static let fields: [Field<Self>] = [
+        .list("classes", \.classes, "Controls added to the rule's list, with the keys known to be private besides those with a private prefix."),
+        .list("key_calls", \.keyCalls, "Calls that read or write a key of their receiver, with the label of the key (value with forKey)."),
+        .list("subviews", \.subviews, "Properties that list a view's subviews."),
+        .list("private_prefixes", \.privatePrefixes, "Prefixes that make any key private (_)."),
+        .list("harmless_members", \.harmlessMembers, "Members of the subviews that read nothing of them (count, isEmpty)."),
+    ]
+}
+
+/// `input-accessory-view`: the properties through which a view is shown above the software
+/// keyboard, and the classes that tell a composer from a keyboard toolbar.
+struct ProvidedViewKnowledge: KnowledgeKind, Equatable {
+    var properties: [String] = []
+    var inputs: [String] = []
+    var keyboardBars: [String] = []
+
+    static let fields: [Field<Self>] = [
+        .list("properties", \.properties, "Properties whose view UIKit shows only with the software keyboard (inputAccessoryView)."),
+        .list("inputs", \.inputs, "Text inputs: a view that holds one (or is one) is a composer, not a bar of shortcuts."),
+        .list("keyboard_bars", \.keyboardBars, "Classes of bars that only serve the keyboard (UIToolbar): a view of one of them is left out unless it holds a text input."),
+    ]
+}
+
 // MARK: Entries
+
+/// A control whose insides differ in the Mac idiom, with the keys known to be private.
+struct InternalsClassEntry: KnowledgeShape, Equatable {
+    var name = ""
+    var keys: [String] = []
+    var replacement: String?
+
+    static let fields: [Field<Self>] = [
+        .shorthand("name", \.name, "The class (UISearchBar)."),
+        .list("keys", \.keys, "Keys of it that are private though they have no private prefix (searchField)."),
+        .optional("replacement", \.replacement, "The public API to use instead, for the help line."),
+    ]
+}
 
 /// An Info.plist key a rule reports when it is true, and what to do instead.
 struct InfoPlistKeyEntry: KnowledgeShape, Equatable {

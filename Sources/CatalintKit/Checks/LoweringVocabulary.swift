@@ -48,6 +48,15 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// Names of printing and PDF output (`UIGraphicsPDFRenderer`): the functions and types around a
     /// font are looked at for them.
     var paperNames: Set<String> = []
+    /// Calls that reach a key of their receiver, with the labels of the key: `value` -> [`forKey`].
+    var keyCalls: [String: Set<String>] = [:]
+    /// Properties that list a view's subviews, and members of them that read nothing of them.
+    var subviewProperties: Set<String> = []
+    /// Their lengths in UTF-8, a cheap first test for every bare name of a file.
+    private(set) var subviewPropertyLengths: Set<Int> = []
+    var harmlessSubviewMembers: Set<String> = []
+    /// Properties through which a view is handed to UIKit (`inputAccessoryView`).
+    var providedViewProperties: Set<String> = []
     /// Types whose declarations and extensions are recorded when they inherit from one of these
     /// (`UIApplicationDelegate`, `App`), carry one of `entryAttributes`, or implement one of
     /// `memberNames`.
@@ -99,6 +108,15 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                         sameSpaceNames.formUnion(entry.sameSpace)
                     }
                 }
+                if let internals = part as? InternalsKnowledge {
+                    classes.formUnion(internals.classes.map(\.name))
+                    for call in internals.keyCalls { keyCalls[call.name, default: []].insert(call.label ?? "") }
+                    subviewProperties.formUnion(internals.subviews)
+                    harmlessSubviewMembers.formUnion(internals.harmlessMembers)
+                }
+                if let provided = part as? ProvidedViewKnowledge {
+                    providedViewProperties.formUnion(provided.properties)
+                }
                 if let life = part as? SceneLifeCycleKnowledge {
                     declarationNames.formUnion(life.delegates + life.sceneDelegates + life.sceneApps)
                     entryAttributes.formUnion(life.entryAttributes)
@@ -139,6 +157,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
             }
         }
         referenceRootLengths = Set(referenceRoots.map(\.utf8.count))
+        subviewPropertyLengths = Set(subviewProperties.map(\.utf8.count))
         var layout = LayoutDecisionKnowledge()
         layout.geometryNames = geometryNames.sorted()
         layout.geometryWords = geometryWords.sorted()

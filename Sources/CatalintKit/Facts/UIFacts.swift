@@ -270,6 +270,48 @@ struct FontSizeFact: Hashable, Sendable, Codable {
     var guardContext: GuardContext
 }
 
+/// An object's insides reached around its API: a key of it read or written by key-value coding
+/// (`searchBar.value(forKey: "searchField")`, `setValue(_:forKey:)`, an Interface Builder runtime
+/// attribute's key path), or its subviews taken by position or searched (`control.subviews[2]`,
+/// `subviews.first`, `for view in control.subviews`).
+struct InternalsFact: Hashable, Sendable, Codable {
+    var object: ObjectID
+    /// The object's class, most specific first, with known superclasses; empty when unknown.
+    var classChain: [String]
+    /// The key, the first part of a key path (`_placeholderLabel` of `_placeholderLabel.textColor`);
+    /// nil when the object's subviews are reached.
+    var key: String?
+    /// The last name of the expression the object is reached by (`searchBar` in
+    /// `searchController.searchBar.subviews`), for a rule to guess the class of an object of
+    /// unknown type by; nil for `self`.
+    var receiverName: String?
+    /// How the source spells it, for messages: `value(forKey: "searchField")`, `subviews[2]`.
+    var spelling: String
+    var position: SourcePosition
+    var guardContext: GuardContext
+}
+
+/// A view an object hands UIKit through a property a rule names: `textView.inputAccessoryView =
+/// composer`, or a class's override of it (`override var inputAccessoryView: UIView? { composer }`),
+/// with the class of the view and the classes of what it holds.
+struct ProvidedViewFact: Hashable, Sendable, Codable {
+    var property: String
+    /// The class of the object that hands it over (the receiver, or the class that overrides the
+    /// property), most specific first; empty when unknown.
+    var ownerChain: [String]
+    var isOverride: Bool
+    /// The view's class, most specific first; empty when unknown.
+    var viewChain: [String]
+    /// True when the project declares the view's class: a view of the app's own.
+    var viewIsProjects: Bool
+    /// The classes of the stored properties of the view's class and of its superclasses the project
+    /// declares: what the view holds.
+    var heldClasses: [String]
+    var spelling: String
+    var position: SourcePosition
+    var guardContext: GuardContext
+}
+
 /// One key of an app's Info.plist: its path from the top (`UIApplicationSceneManifest`,
 /// `UISceneConfigurations`, `UIWindowSceneSessionRoleApplication`, `0`; the empty path is the top
 /// dictionary itself), its value, and where it stands: the key in the file, or the build setting
@@ -352,6 +394,8 @@ struct UIFacts: Sendable {
     var fontSizes: [FontSizeFact] = []
     var dimensionComparisons: [DimensionComparisonFact] = []
     var idiomDecisions: [IdiomDecisionFact] = []
+    var internals: [InternalsFact] = []
+    var providedViews: [ProvidedViewFact] = []
     /// The apps and extensions of the run's projects, and the type declarations of the whole
     /// project: set only when the rules about whole targets run (`Linter.targetFindings`).
     var targets: [TargetFact] = []
@@ -368,6 +412,8 @@ struct UIFacts: Sendable {
         fontSizes += other.fontSizes
         dimensionComparisons += other.dimensionComparisons
         idiomDecisions += other.idiomDecisions
+        internals += other.internals
+        providedViews += other.providedViews
         targets += other.targets
         declarations += other.declarations
     }

@@ -158,6 +158,8 @@ enum FileJob {
         positions += facts.fontSizes.map(\.position)
         positions += facts.dimensionComparisons.map(\.position)
         positions += facts.infoPlist.map(\.position)
+        positions += facts.internals.map(\.position)
+        positions += facts.providedViews.map(\.position)
         positions += output.index.declarations.map(\.position)
         for decision in facts.decisions {
             if let position = decision.position { positions.append(position) }

@@ -327,6 +327,10 @@ final class FactCollector: TypeScopeVisitor {
                 declare(name, local)
             }
             if let value = binding.initializer?.value { recordInitializerSettings(value, on: local) }
+            if isMember, vocabulary.providedViewProperties.contains(name), node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }),
+               let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier {
+                recordProvidedViewOverride(binding, name: identifier)
+            }
             if let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
                let closure = call.calledExpression.unwrapped.as(ClosureExprSyntax.self),
                let returned = TypeInference.returnedName(of: closure) {
@@ -627,8 +631,114 @@ final class FactCollector: TypeScopeVisitor {
             if let property = vocabulary.settingMethods[name] { recordMethodSetting(node, property: property) }
             if let labels = vocabulary.argumentCalls[name] { recordArguments(node, name: callee, labels: labels) }
             if let labels = vocabulary.fontCalls[name] { recordFontSize(node, name: callee, labels: labels) }
+            if let labels = vocabulary.keyCalls[name] { recordKeyAccess(node, name: callee, labels: labels) }
         }
         return .visitChildren
+    }
+
+    // MARK: Insides of objects
+
+    /// `searchBar.value(forKey: "searchField")`, `field.setValue(color, forKeyPath: "_placeholderLabel.textColor")`:
+    /// a key of the receiver reached by key-value coding, when the key is written as a string.
+    private func recordKeyAccess(_ node: FunctionCallExprSyntax, name: TokenSyntax, labels: Set<String>) {
+        guard let argument = node.arguments.first(where: { labels.contains($0.label?.text ?? "") }),
+              let literal = argument.expression.unwrapped.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+              let text = literal.segments.first?.as(StringSegmentSyntax.self)?.content.text, !text.isEmpty,
+              let (_, receiver) = memberTarget(node.calledExpression, bareNeedsType: true) else { return }
+        let key = String(text.split(separator: ".", maxSplits: 1).first ?? "")
+        facts.internals.append(PendingInternals(value: receiverObject(receiver, at: node).value, key: key, receiverName: receiver.flatMap(Self.lastName),
+                                                spelling: "\(name.text)(\(argument.label?.text ?? ""): \"\(text)\")", position: file.position(of: name),
+                                                guardContext: guards.context(for: node)))
+    }
+
+    /// The last name of an expression: `searchBar` in `searchController.searchBar`; nil for `self`.
+    private static func lastName(_ expression: ExprSyntax) -> String? {
+        let expression = expression.unwrapped
+        if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind != .keyword(.self) { return reference.baseName.text }
+        return nil
+    }
+
+    /// `control.subviews[2]`, `subviews.first`, `for view in control.subviews`: an object's subviews
+    /// taken by position or searched (anything but the harmless members: `count`, `isEmpty`).
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let base = node.base, vocabulary.subviewPropertyLengths.contains(node.declName.baseName.trimmedLength.utf8Length),
+           vocabulary.subviewProperties.contains(node.declName.baseName.text) {
+            recordSubviews(Syntax(node), name: node.declName.baseName, receiver: base)
+        }
+        return .visitChildren
+    }
+
+    private func recordSubviews(_ node: Syntax, name: TokenSyntax, receiver: ExprSyntax?) {
+        // The use, past `?` and `!`.
+        var use = node
+        while let parent = use.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) { use = parent }
+        var spelling = name.text
+        if let member = use.parent?.as(MemberAccessExprSyntax.self), member.base?.id == use.id {
+            let used = member.declName.baseName.text
+            if vocabulary.harmlessSubviewMembers.contains(used) { return }
+            spelling += "." + used
+        } else if let subscriptCall = use.parent?.as(SubscriptCallExprSyntax.self), subscriptCall.calledExpression.id == use.id {
+            let index = subscriptCall.arguments.trimmedDescription
+            spelling += "[" + (index.count <= 12 ? index : "…") + "]"
+        }
+        facts.internals.append(PendingInternals(value: receiverObject(receiver, at: node).value, key: nil, receiverName: receiver.flatMap(Self.lastName),
+                                                spelling: spelling, position: file.position(of: name), guardContext: guards.context(for: node)))
+    }
+
+    // MARK: Views handed to UIKit
+
+    /// `textView.inputAccessoryView = composer`: the view, each value a `?:` may give but `nil`.
+    private func recordProvidedView(_ property: TokenSyntax, owner: Local, value: ExprSyntax, isOverride: Bool, spelling: String) {
+        for alternative in Self.alternatives(value) where !alternative.unwrapped.is(NilLiteralExprSyntax.self) {
+            let view = namedObject(alternative)?.value ?? {
+                let type = TypeInference.constructedType(of: alternative, lookup: typeOfName)
+                return type == .unknown ? nil : ValueRef.object(anonymousKey(alternative), type: type)
+            }()
+            facts.providedViews.append(PendingProvidedView(property: property.text, owner: owner.value, isOverride: isOverride, view: view,
+                                                           spelling: spelling, position: file.position(of: property),
+                                                           guardContext: guards.context(for: alternative)))
+        }
+    }
+
+    /// `override var inputAccessoryView: UIView? { composer }`: what its getter returns.
+    private func recordProvidedViewOverride(_ binding: PatternBindingSyntax, name: TokenSyntax) {
+        guard let type = currentType, let accessors = binding.accessorBlock else { return }
+        final class Returns: SyntaxVisitor {
+            var values: [ExprSyntax] = []
+            override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+                if let expression = node.expression { values.append(expression) }
+                return .skipChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        var values: [ExprSyntax] = []
+        switch accessors.accessors {
+        case .getter(let statements):
+            if let single = IdiomConditions.singleExpression(statements) {
+                values = [single]
+            } else {
+                let finder = Returns(viewMode: .sourceAccurate)
+                finder.walk(statements)
+                values = finder.values
+            }
+        case .accessors(let list):
+            for accessor in list where accessor.accessorSpecifier.tokenKind == .keyword(.get) {
+                guard let body = accessor.body else { continue }
+                if let single = IdiomConditions.singleExpression(body.statements) {
+                    values.append(single)
+                } else {
+                    let finder = Returns(viewMode: .sourceAccurate)
+                    finder.walk(body)
+                    values += finder.values
+                }
+            }
+        }
+        let owner = Local(value: .object(.instance(type: type), type: .named(type)))
+        for value in values {
+            recordProvidedView(name, owner: owner, value: value, isOverride: true, spelling: "override var \(name.text)")
+        }
     }
 
     /// `button.addGestureRecognizer(tap)`: a method that sets a property a rule reads
@@ -860,6 +970,12 @@ final class FactCollector: TypeScopeVisitor {
 
     /// `UIScreen.main.bounds.width`: a name a rule looks for, with the members that follow it.
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        // A bare `subviews` in a type: its own subviews (a subclass of a control reaching into them).
+        if vocabulary.subviewPropertyLengths.contains(node.baseName.trimmedLength.utf8Length), currentType != nil,
+           vocabulary.subviewProperties.contains(node.baseName.text), lookupLocal(node.baseName.text) == nil,
+           node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id {
+            recordSubviews(Syntax(node), name: node.baseName, receiver: nil)
+        }
         // Most names are of another length: no text is made for them.
         guard vocabulary.referenceRootLengths.contains(node.baseName.trimmedLength.utf8Length) else { return .visitChildren }
         let name = node.baseName.text
@@ -1289,6 +1405,9 @@ final class FactCollector: TypeScopeVisitor {
             let object = namedObject(node.leftOperand)
             lastConstructingAssignment = (node.id, object)
             if let object { recordInitializerSettings(node.rightOperand, on: object) }
+        }
+        if vocabulary.providedViewProperties.contains(property) {
+            recordProvidedView(name, owner: receiverObject(receiver, at: node), value: node.rightOperand, isOverride: false, spelling: property)
         }
         // Only what some rule reads is kept: most assignments are of nothing a rule looks at.
         guard vocabulary.settingProperties.contains(property) else { return }
