@@ -222,6 +222,19 @@ struct ProvidedViewKnowledge: KnowledgeKind, Equatable {
     ]
 }
 
+/// `pad-only-feature`: the words that make what a branch does a feature (a menu, a command, an
+/// interaction, a toolbar item), and those that make it something else (a popover's anchor).
+struct FeatureDecisionKnowledge: KnowledgeKind, Equatable {
+    var featureWords: [String] = []
+    var nonFeatureWords: [String] = []
+
+    static let fields: [Field<Self>] = [
+        .list("feature_words", \.featureWords,
+              "Camel-case words added to those that make a name a feature (menu in buildMenu, interaction in addInteraction); a camel-case entry, its words in a row."),
+        .list("non_feature_words", \.nonFeatureWords, "Camel-case words added to those that make a name not a feature (popover, hidden)."),
+    ]
+}
+
 // MARK: Entries
 
 /// A control whose insides differ in the Mac idiom, with the keys known to be private.

@@ -78,6 +78,11 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     var nonGeometryWords: Set<String> = []
     /// The rule's own test of geometry, from the same words.
     private var geometry = NameClassifier(words: [])
+    /// Words that make a name a feature a branch turns on, and words that make it something else.
+    var featureWords: Set<String> = []
+    var nonFeatureWords: Set<String> = []
+    /// The rule's own test of features, from the same words.
+    private var feature = NameClassifier(words: [])
     /// Words that make a condition adapt to the window, and words that keep it from adapting.
     var adaptiveWords: Set<String> = []
     var nonAdaptiveWords: Set<String> = []
@@ -107,6 +112,10 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                         if entry.strings { referenceStrings.insert(entry.name) }
                         sameSpaceNames.formUnion(entry.sameSpace)
                     }
+                }
+                if let features = part as? FeatureDecisionKnowledge {
+                    featureWords.formUnion(features.featureWords)
+                    nonFeatureWords.formUnion(features.nonFeatureWords)
                 }
                 if let internals = part as? InternalsKnowledge {
                     classes.formUnion(internals.classes.map(\.name))
@@ -165,6 +174,25 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
         layout.settingWords = settingWords.sorted()
         layout.nonGeometryWords = nonGeometryWords.sorted()
         geometry = NameClassifier.geometry(layout)
+        feature = NameClassifier(words: featureWords.sorted(), excludedWords: nonFeatureWords.sorted())
+    }
+
+    /// True when a name turns on a feature, as `pad-only-feature` tells it.
+    func isFeature(_ name: String) -> Bool {
+        !featureWords.isEmpty && feature.matches(name)
+    }
+
+    /// The feature a group of names (what one statement sets or calls) turns on: its most specific
+    /// feature name (of the most camel-case words: `rightBarButtonItems`, not `navigationItem`),
+    /// unless a name of the group is about something else (a popover's `barButtonItem`).
+    func feature(in group: [String]) -> String? {
+        guard !featureWords.isEmpty, !group.contains(where: feature.excludes) else { return nil }
+        var best: (name: String, words: Int)?
+        for name in group where feature.matches(name) {
+            let words = camelCaseWords(name).count
+            if best == nil || words > best!.words { best = (name, words) }
+        }
+        return best?.name
     }
 
     private mutating func addArgumentCalls(_ calls: [ArgumentCallEntry]) {

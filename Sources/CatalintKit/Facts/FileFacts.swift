@@ -186,6 +186,8 @@ struct PendingDecision: Sendable, Codable, Equatable {
     var branches: [String]
     var branchConditionNames: [[String]]
     var consequences: [[String]]
+    /// For each branch, the first feature it turns on (`IdiomDecisionFact.branchFeatures`).
+    var branchFeatures: [String?] = []
     var guardContext: GuardContext
 }
 

@@ -187,6 +187,9 @@ struct IdiomDecisionFact: Hashable, Sendable {
     /// What the decision selects, one group of names per thing it sets, calls, returns or builds
     /// (`[layout, itemSize]`, `[CGSize, width, height]`); rules tell geometry from them.
     var consequences: [[String]]
+    /// For each branch, the first name in it that turns on a feature (a menu, a command, an
+    /// interaction, a toolbar item), as the rules' knowledge tells features; nil for a branch with none.
+    var branchFeatures: [String?] = []
     var position: SourcePosition
     var guardContext: GuardContext
 }

@@ -326,6 +326,7 @@ struct Resolution {
             routes: routes,
             helpers: helpers.filter { seen.insert($0.name).inserted },
             consequences: decision.consequences,
+            branchFeatures: decision.branchFeatures,
             position: decision.position ?? anchor,
             guardContext: resolved(decision.guardContext, allowed))
     }
