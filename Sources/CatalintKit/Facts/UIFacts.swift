@@ -364,6 +364,9 @@ struct TargetFact: Hashable, Sendable, Codable {
     var entries: [InfoPlistEntry]
     /// The files of the run (linted or indexed) it builds.
     var sources: Set<String>
+    /// True when the run reads every file of the target's project (its folder is linted whole, or
+    /// indexed): what the declarations do not show is then not there.
+    var declarationsComplete = true
 }
 
 /// A type declaration or extension that the rules' knowledge names: one that inherits or conforms

@@ -18,6 +18,8 @@ struct IncrementalRun {
     let previous: RunSnapshot
     /// False without a cache: no snapshot is written, so nothing needs recording.
     let recording: Bool
+    /// The folders the run lints whole (named on the command line).
+    var wholeFolders: [String] = []
     /// The snapshot of this run, for the next.
     private(set) var snapshot = RunSnapshot()
     /// True when the snapshot differs from the last run's, and must be written.
@@ -59,7 +61,7 @@ struct IncrementalRun {
         var again = toDiagnose(inputs, fresh: fresh, changed: changes)
         // The rules about whole targets, from the projects and the whole index: a file whose
         // findings of theirs changed is diagnosed again.
-        let targets = options.membership?.targets(of: all.map(\.path)) ?? []
+        let targets = options.membership?.targets(of: all.map(\.path), seeing: wholeFolders + [options.indexRoot].compactMap { $0 }) ?? []
         let targetFindings = targets.isEmpty ? [] : linter.targetFindings(targets, index: projectIndex())
         var digests: [String: UInt64] = [:]
         for (path, found) in Dictionary(grouping: targetFindings, by: \.finding.position.path) { digests[path] = digest(found.map(\.signature)) }

@@ -142,7 +142,14 @@ public struct Linter: Sendable {
         case .paths(let paths): runKind = "paths " + paths.joined(separator: "\u{0}")
         case .files, .sources: runKind = "files " + linted.map(\.path).sorted().joined(separator: "\u{0}")
         }
-        var (result, outside) = lint(linted, kind: runKind)
+        var folders: [String] = []
+        if case .paths(let paths) = inputs {
+            folders = paths.filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            }
+        }
+        var (result, outside) = lint(linted, kind: runKind, wholeFolders: folders)
         // A finding in a project file (a build setting that generates an Info.plist key) is
         // reported when the folder linted holds that file.
         if case .paths(let paths) = inputs {
@@ -164,12 +171,13 @@ public struct Linter: Sendable {
 
     /// Lints `inputs`, reading again only what changed since the last run of the same `kind` (the
     /// paths as named), when there is a cache: see `RunSnapshot`. The result is the same either way.
-    func lint(_ inputs: [FileInput], kind: String = "") -> (result: LintResult, outside: [TargetFinding]) {
+    func lint(_ inputs: [FileInput], kind: String = "", wholeFolders: [String] = []) -> (result: LintResult, outside: [TargetFinding]) {
         let (processor, cacheRefusal) = makeProcessor()
         let others = indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) })).map { FileInput(path: $0, kind: .swift) }
         let runKey = processor.cache.map { self.snapshotKey(kind: kind, cacheKey: $0.key) }
         let previous = runKey.flatMap { key in processor.cache.flatMap { RunSnapshot.load(RunSnapshot.file(in: $0.directory, key: key), key: key) } }
         var run = IncrementalRun(linter: self, processor: processor, previous: previous ?? RunSnapshot(), recording: runKey != nil)
+        run.wholeFolders = wholeFolders
         var result = run.lint(inputs, others: others)
         processor.cache?.save()
         processor.workers?.stopAll()

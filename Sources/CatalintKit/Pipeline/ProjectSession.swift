@@ -84,7 +84,7 @@ public final class ProjectSession: @unchecked Sendable {
             return (currentIndex(), Array(Set(outputs.keys).union(documents.keys)).sorted())
         }
         // The rules about whole targets: what the document's app says of it (its app delegate).
-        let targets = options.membership?.targets(of: files) ?? []
+        let targets = options.membership?.targets(of: files, seeing: [root]) ?? []
         let found = linter.targetFindings(targets, index: index)
         return LintResult(diagnostics: linter.diagnose([output], index: index, recording: false, targets: found).diagnostics, paths: [path])
     }

@@ -110,7 +110,9 @@ struct Resolution {
             let viewChain = viewType.map { chain(of: $0, knownSuperclass: nil) } ?? []
             // What the view holds: the stored properties of its classes that the project declares.
             let declared = viewChain.filter { index.types[$0].map { $0.declarations > 0 } ?? false }
+            // Each with its superclasses: a `CustomTextField` is a text field.
             let held = declared.flatMap { name in (index.types[name]?.properties ?? [:]).sorted { $0.key < $1.key }.compactMap(\.value) }
+                .flatMap { chain(of: $0, knownSuperclass: nil) }
             facts.providedViews.append(ProvidedViewFact(
                 property: provided.property, ownerChain: owner, isOverride: provided.isOverride, viewChain: viewChain,
                 viewIsProjects: viewType.map { declared.contains($0) } ?? false, heldClasses: held, spelling: provided.spelling,

@@ -26,7 +26,7 @@ extension XcodeProject {
             if let named = BuildSettings.resolve("INFOPLIST_FILE", in: layers), !named.value.isEmpty {
                 switch expand(named.value, target: target, layers: layers) {
                 case .success(let path): files.insert(IdiomDetection.join(folder, path))
-                case .failure(let why): sources.notes.append("target \(target.name) (\(configuration.name)): INFOPLIST_FILE = \(named.value): \(why)")
+                case .failure(let why): sources.notes.append("target \(target.name) (\(configuration.name)): INFOPLIST_FILE = \(named.value): \(why.reason)")
                 }
             }
             guard let generate = BuildSettings.resolve("GENERATE_INFOPLIST_FILE", in: layers), BuildSettings.isYes(generate.value) else { continue }

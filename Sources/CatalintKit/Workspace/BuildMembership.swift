@@ -236,17 +236,24 @@ public final class BuildMembership: @unchecked Sendable {
     /// The apps and extensions of the projects that own `files` (paths as the run spells them):
     /// each such target that builds for iOS (not a test, not another platform), with its Info.plist
     /// files (spelled as in `files` when they are among them), their keys and the generated ones,
-    /// and the files of `files` it builds. Sorted by project and target.
-    func targets(of files: [String]) -> [TargetFact] {
+    /// and the files of `files` it builds. Sorted by project and target. `folders`: the folders
+    /// whose every file the run reads (linted whole or indexed), which tell whether a project's
+    /// declarations are all known.
+    func targets(of files: [String], seeing folders: [String]) -> [TargetFact] {
         let judged = files.compactMap { file in judgement(of: file).map { (file, $0.project) } }
         let owning = Set(judged.map(\.1))
         return lock.withLock {
             var seen: Set<String> = []
             var projects: [(project: XcodeProject, scopes: [TargetScope])] = []
-            for case .projects(let list) in folders.values {
+            for case .projects(let list) in self.folders.values {
                 for entry in list where owning.contains(entry.project.file) && seen.insert(entry.project.file).inserted { projects.append(entry) }
             }
             let spelled = Dictionary(files.map { (Configuration.absolute($0), $0) }, uniquingKeysWith: { first, _ in first })
+            let placed = files.map { file -> (file: String, absolute: String, ancestors: [String]) in
+                let absolute = Configuration.absolute(file)
+                return (file, absolute, IdiomDetection.selfAndAncestors(absolute))
+            }
+            let whole = folders.map(Configuration.absolute)
             var facts: [TargetFact] = []
             for (project, scopes) in projects.sorted(by: { $0.project.file < $1.project.file }) {
                 let plists = infoPlistSources(of: project)
@@ -266,14 +273,12 @@ public final class BuildMembership: @unchecked Sendable {
                         entry.position.path = spelled[entry.position.path] ?? IdiomDetection.display(entry.position.path)
                         return entry
                     }
-                    let built = files.filter { file in
-                        let absolute = Configuration.absolute(file)
-                        return target.builds(absolute, ancestors: IdiomDetection.selfAndAncestors(absolute), interfaceBuilder: false)
-                    }
+                    let built = placed.filter { target.builds($0.absolute, ancestors: $0.ancestors, interfaceBuilder: false) }.map(\.file)
                     // An App Clip is an app too; a Messages sticker pack has no code.
                     facts.append(TargetFact(name: target.name, kind: kind, isApplication: target.isApplication || kind == "application.on-demand-install-capable",
                                             project: IdiomDetection.display(project.file), infoPlists: named, generatesInfoPlist: sources.generates,
-                                            entries: entries, sources: Set(built)))
+                                            entries: entries, sources: Set(built),
+                                            declarationsComplete: whole.contains { IdiomDetection.isInside(project.folder, $0) }))
                 }
             }
             return facts

@@ -271,6 +271,13 @@ private struct XMLPropertyList {
         InfoPlist.ParseError(offset: offset, message: message)
     }
 
+    /// True when only blanks come before `offset` on its line.
+    private func isLineStart(_ offset: Int) -> Bool {
+        var cursor = offset
+        while cursor > 0, bytes[cursor - 1] == 0x20 || bytes[cursor - 1] == 0x09 { cursor -= 1 }
+        return cursor == 0 || bytes[cursor - 1] == 0x0A || bytes[cursor - 1] == 0x0D
+    }
+
     private func starts(with text: String, at offset: Int) -> Bool {
         let pattern = Array(text.utf8)
         return offset + pattern.count <= bytes.count && bytes[offset..<offset + pattern.count].elementsEqual(pattern)
@@ -293,6 +300,12 @@ private struct XMLPropertyList {
             let byte = bytes[index]
             if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D || (index == 0 && starts(with: "\u{FEFF}", at: 0)) {
                 index += byte < 0x80 ? 1 : 3
+                continue
+            }
+            // A line of the C preprocessor (`#if`, `#endif`), in a list built with
+            // INFOPLIST_PREPROCESS = YES: read as if every branch were kept.
+            if byte == UInt8(ascii: "#"), isLineStart(index) {
+                while index < bytes.count, bytes[index] != 0x0A { index += 1 }
                 continue
             }
             guard byte == UInt8(ascii: "<") else { throw error("text outside an element", at: index) }
@@ -415,7 +428,7 @@ private struct BinaryPropertyList {
         let trailer = bytes.count - 32
         let offsetSize = Int(bytes[trailer + 6]), referenceSize = Int(bytes[trailer + 7])
         let count = integer(at: trailer + 8, size: 8), top = integer(at: trailer + 16, size: 8), tableOffset = integer(at: trailer + 24, size: 8)
-        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), count > 0, count < 10_000_000, top < count,
+        guard (1...8).contains(offsetSize), (1...8).contains(referenceSize), count > 0, count < 10_000_000, top >= 0, top < count,
               tableOffset >= 8, tableOffset + count * offsetSize <= trailer else {
             throw InfoPlist.ParseError(offset: 0, message: "a binary property list whose trailer is damaged")
         }

@@ -18,14 +18,15 @@ struct ControlInternalsRule: RuleLogic {
     }
 
     /// The control the object is: by its class, or for an object of unknown class, by a name whose
-    /// last words are the class's without its prefix (`searchBar`, `mySearchBar` for `UISearchBar`).
+    /// last words are the class's without its prefix (`searchBar`, `mySearchBar` for `UISearchBar`),
+    /// for a class of two words or more (`moreBarButton` is no sign of a `UIButton`).
     private func control(of access: InternalsFact, in knowledge: InternalsKnowledge) -> InternalsClassEntry? {
         if !access.classChain.isEmpty { return knowledge.classes.first { access.classChain.contains($0.name) } }
         guard let name = access.receiverName else { return nil }
         let words = camelCaseWords(name)
         return knowledge.classes.first { entry in
             let own = camelCaseWords(entry.name).dropFirst()
-            return !own.isEmpty && words.count >= own.count && words.suffix(own.count).elementsEqual(own)
+            return own.count >= 2 && words.count >= own.count && words.suffix(own.count).elementsEqual(own)
         }
     }
 }

@@ -8,7 +8,8 @@ struct SceneLifeCycleRule: RuleLogic {
     func findings(in facts: UIFacts, knowledge: SceneLifeCycleKnowledge) -> [Finding] {
         guard let manifest = knowledge.manifest else { return [] }
         var findings: [Finding] = []
-        for target in facts.targets where target.isApplication {
+        // Only a target whose files are all read: an app delegate or a SwiftUI app not seen may be there.
+        for target in facts.targets where target.isApplication && target.declarationsComplete {
             if camelCaseWords(target.name).contains(where: knowledge.testHostWords.contains) { continue }
             let own = facts.declarations.filter { target.sources.contains($0.position.path) }.sorted { $0.position < $1.position }
             let byName = Dictionary(grouping: own, by: \.name)
