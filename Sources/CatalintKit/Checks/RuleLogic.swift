@@ -125,20 +125,6 @@ func references(in facts: UIFacts, knowledge: ReferenceKnowledge, runs: (GuardCo
     }
 }
 
-/// The parts of a message about a decision on the idiom that the Mac takes the iPhone's way: the
-/// branches it takes (`branch`: one, or the `same_branches` phrase of several) and the helpers the
-/// decision reads the idiom through (`helper`: the `through` phrase, empty without any).
-func macRoutePhrases(_ decision: IdiomDecisionFact, mac: [IdiomDecisionFact.Step]) -> [String: Phrase] {
-    let taken = mac.map { Phrase.text(decision.branches[$0.branch]) }
-    let helpers = decision.helpers.map { helper in
-        Phrase.named("helper", ["name": .text(helper.name), "path": .text(helper.position.path), "line": .text(String(helper.position.line))])
-    }
-    return [
-        "branch": taken.count == 1 ? taken[0] : .named("same_branches", ["branches": .list(taken, separator: .named("comma"))]),
-        "helper": helpers.isEmpty ? .text("") : .named("through", ["helpers": .list(helpers, separator: .named("and"))]),
-    ]
-}
-
 /// A number as messages show it: `834` for 834.0, `834.5` for 834.5.
 func shownNumber(_ value: Double) -> String {
     value == value.rounded() && abs(value) < 1e9 ? String(Int(value)) : String(value)

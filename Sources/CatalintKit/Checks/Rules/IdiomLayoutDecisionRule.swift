@@ -20,8 +20,14 @@ struct IdiomLayoutDecisionRule: RuleLogic {
                   !mac.contains(where: { adapts($0.condition.otherNames) }),
                   !mac.contains(where: { adapts(decision.branchConditionNames[$0.branch]) }),
                   let name = decision.consequences.lazy.compactMap(geometry.first(in:)).first else { return nil }
-            return Finding(position: decision.position, values: ["spelling": decision.spelling, "geometry": name],
-                           phrases: macRoutePhrases(decision, mac: mac))
+            let taken = mac.map { Phrase.text(decision.branches[$0.branch]) }
+            let helpers = decision.helpers.map { helper in
+                Phrase.named("helper", ["name": .text(helper.name), "path": .text(helper.position.path), "line": .text(String(helper.position.line))])
+            }
+            return Finding(position: decision.position, values: ["spelling": decision.spelling, "geometry": name], phrases: [
+                "branch": taken.count == 1 ? taken[0] : .named("same_branches", ["branches": .list(taken, separator: .named("comma"))]),
+                "helper": helpers.isEmpty ? .text("") : .named("through", ["helpers": .list(helpers, separator: .named("and"))]),
+            ])
         }
     }
 }

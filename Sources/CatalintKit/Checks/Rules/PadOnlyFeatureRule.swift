@@ -12,8 +12,14 @@ struct PadOnlyFeatureRule: RuleLogic {
             let macBranches = Set(mac.map(\.branch))
             guard !macBranches.contains(where: { decision.branchFeatures[$0] != nil }),
                   let lost = pad.map(\.branch).filter({ !macBranches.contains($0) }).lazy.compactMap({ decision.branchFeatures[$0] }).first else { return nil }
-            return Finding(position: decision.position, values: ["spelling": decision.spelling, "feature": lost],
-                           phrases: macRoutePhrases(decision, mac: mac))
+            let taken = mac.map { Phrase.text(decision.branches[$0.branch]) }
+            let helpers = decision.helpers.map { helper in
+                Phrase.named("helper", ["name": .text(helper.name), "path": .text(helper.position.path), "line": .text(String(helper.position.line))])
+            }
+            return Finding(position: decision.position, values: ["spelling": decision.spelling, "feature": lost], phrases: [
+                "branch": taken.count == 1 ? taken[0] : .named("same_branches", ["branches": .list(taken, separator: .named("comma"))]),
+                "helper": helpers.isEmpty ? .text("") : .named("through", ["helpers": .list(helpers, separator: .named("and"))]),
+            ])
         }
     }
 }
