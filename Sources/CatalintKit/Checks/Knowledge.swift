@@ -198,6 +198,7 @@ struct InternalsKnowledge: KnowledgeKind, Equatable {
     var subviews: [String] = []
     var privatePrefixes: [String] = []
     var harmlessMembers: [String] = []
+    var addingCalls: [String] = []
 
     static let fields: [Field<Self>] = [
         .list("classes", \.classes, "Controls added to the rule's list, with the keys known to be private besides those with a private prefix."),
@@ -205,6 +206,8 @@ struct InternalsKnowledge: KnowledgeKind, Equatable {
         .list("subviews", \.subviews, "Properties that list a view's subviews."),
         .list("private_prefixes", \.privatePrefixes, "Prefixes that make any key private (_)."),
         .list("harmless_members", \.harmlessMembers, "Members of the subviews that read nothing of them (count, isEmpty)."),
+        .list("adding_calls", \.addingCalls,
+              "Calls that add a subview (addSubview): a control's subclass that makes them on itself reaches its own subviews, not the control's."),
     ]
 }
 

@@ -55,6 +55,8 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// Their lengths in UTF-8, a cheap first test for every bare name of a file.
     private(set) var subviewPropertyLengths: Set<Int> = []
     var harmlessSubviewMembers: Set<String> = []
+    /// Calls that add a subview (`addSubview`).
+    var subviewAddingCalls: Set<String> = []
     /// Properties through which a view is handed to UIKit (`inputAccessoryView`).
     var providedViewProperties: Set<String> = []
     /// Types whose declarations and extensions are recorded when they inherit from one of these
@@ -122,6 +124,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                     for call in internals.keyCalls { keyCalls[call.name, default: []].insert(call.label ?? "") }
                     subviewProperties.formUnion(internals.subviews)
                     harmlessSubviewMembers.formUnion(internals.harmlessMembers)
+                    subviewAddingCalls.formUnion(internals.addingCalls)
                 }
                 if let provided = part as? ProvidedViewKnowledge {
                     providedViewProperties.formUnion(provided.properties)

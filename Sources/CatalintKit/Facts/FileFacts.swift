@@ -198,6 +198,7 @@ struct PendingInternals: Sendable, Codable, Equatable {
     var knownSuperclass: String?
     var key: String?
     var receiverName: String?
+    var addsOwnSubviews = false
     var spelling: String
     var position: SourcePosition
     var guardContext: GuardContext

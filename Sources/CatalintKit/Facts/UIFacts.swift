@@ -288,6 +288,9 @@ struct InternalsFact: Hashable, Sendable, Codable {
     /// `searchController.searchBar.subviews`), for a rule to guess the class of an object of
     /// unknown type by; nil for `self`.
     var receiverName: String?
+    /// True when the object is `self` in a class that adds subviews to itself (`addSubview(badge)`
+    /// in a subclass of a control): the subviews it reaches may be its own.
+    var addsOwnSubviews = false
     /// How the source spells it, for messages: `value(forKey: "searchField")`, `subviews[2]`.
     var spelling: String
     var position: SourcePosition

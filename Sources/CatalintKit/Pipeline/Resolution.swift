@@ -101,7 +101,8 @@ struct Resolution {
         for access in file.internals {
             let (id, type) = resolve(access.value)
             facts.internals.append(InternalsFact(object: id, classChain: type.map { chain(of: $0, knownSuperclass: access.knownSuperclass) } ?? [],
-                                                 key: access.key, receiverName: access.receiverName, spelling: access.spelling, position: access.position,
+                                                 key: access.key, receiverName: access.receiverName, addsOwnSubviews: access.addsOwnSubviews,
+                                                 spelling: access.spelling, position: access.position,
                                                  guardContext: context(access.guardContext)))
         }
         for provided in file.providedViews {

@@ -647,7 +647,8 @@ final class FactCollector: TypeScopeVisitor {
               let (_, receiver) = memberTarget(node.calledExpression, bareNeedsType: true) else { return }
         let key = String(text.split(separator: ".", maxSplits: 1).first ?? "")
         facts.internals.append(PendingInternals(value: receiverObject(receiver, at: node).value, key: key, receiverName: receiver.flatMap(Self.lastName),
-                                                spelling: "\(name.text)(\(argument.label?.text ?? ""): \"\(text)\")", position: file.position(of: name),
+                                                spelling: "\(name.text)(\(node.arguments.prefix { $0.id != argument.id }.map { ($0.label?.text ?? "_") + ":" }.joined())\(argument.label?.text ?? ""): \"\(text)\")",
+                                                position: file.position(of: name),
                                                 guardContext: guards.context(for: node)))
     }
 
@@ -682,8 +683,34 @@ final class FactCollector: TypeScopeVisitor {
             let index = subscriptCall.arguments.trimmedDescription
             spelling += "[" + (index.count <= 12 ? index : "…") + "]"
         }
+        let isSelf = receiver.map { $0.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) } ?? true
         facts.internals.append(PendingInternals(value: receiverObject(receiver, at: node).value, key: nil, receiverName: receiver.flatMap(Self.lastName),
-                                                spelling: spelling, position: file.position(of: name), guardContext: guards.context(for: node)))
+                                                addsOwnSubviews: isSelf && addsSubviews(around: node), spelling: spelling,
+                                                position: file.position(of: name), guardContext: guards.context(for: node)))
+    }
+
+    private var addsSubviewsCache: [SyntaxIdentifier: Bool] = [:]
+
+    /// True when the class around `node` adds subviews to itself: a bare call the vocabulary names
+    /// (`addSubview(badge)`), or one on `self`. Read once per class.
+    private func addsSubviews(around node: some SyntaxProtocol) -> Bool {
+        guard !vocabulary.subviewAddingCalls.isEmpty, let type = node.ancestor(ClassDeclSyntax.self) else { return false }
+        if let known = addsSubviewsCache[type.id] { return known }
+        var found = false
+        for token in type.tokens(viewMode: .sourceAccurate) where vocabulary.subviewAddingCalls.contains(token.text) {
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                  let call = reference.parent?.as(FunctionCallExprSyntax.self) ?? reference.parent?.parent?.as(FunctionCallExprSyntax.self) else { continue }
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+                guard member.declName.id == reference.id,
+                      member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { continue }
+            } else if call.calledExpression.id != reference.id {
+                continue
+            }
+            found = true
+            break
+        }
+        addsSubviewsCache[type.id] = found
+        return found
     }
 
     // MARK: Views handed to UIKit

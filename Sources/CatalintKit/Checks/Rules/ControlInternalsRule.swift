@@ -7,7 +7,9 @@ struct ControlInternalsRule: RuleLogic {
 
     func findings(in facts: UIFacts, knowledge: InternalsKnowledge) -> [Finding] {
         facts.internals.compactMap { access in
-            guard access.guardContext.runsInMacIdiom, let entry = control(of: access, in: knowledge) else { return nil }
+            // A subclass that adds subviews to itself reaches its own.
+            guard access.guardContext.runsInMacIdiom, access.key != nil || !access.addsOwnSubviews,
+                  let entry = control(of: access, in: knowledge) else { return nil }
             if let key = access.key, !knowledge.privatePrefixes.contains(where: key.hasPrefix), !entry.keys.contains(key) { return nil }
             let what: Phrase = access.key.map { .named("key", ["key": .text($0)]) } ?? .named("subviews")
             return Finding(position: access.position, values: ["spelling": access.spelling, "class": entry.name], phrases: [
