@@ -77,6 +77,6 @@ func installedCatalint() throws -> URL {
 
 struct CatalintNotInstalled: Error, CustomStringConvertible {
     var description: String {
-        "catalint is not installed: the build-tool plugin runs an installed catalint (on the PATH, in /opt/homebrew/bin, /usr/local/bin, ~/.mint/bin or ~/.local/bin, or named by CATALINT_PATH). See README, \"In Xcode and swift build\"."
+        "catalint is not installed: the build-tool plugin runs an installed catalint (on the PATH, in /opt/homebrew/bin, /usr/local/bin, ~/.mint/bin or ~/.local/bin, or named by CATALINT_PATH). See docs/integrations.md, \"In Xcode and swift build: the build-tool plugin\"."
     }
 }

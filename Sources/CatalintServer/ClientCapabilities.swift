@@ -36,7 +36,7 @@ enum ServerCapabilities {
             // Incremental changes; a change without a range (the whole text) is understood too.
             "textDocumentSync": ["openClose": true, "change": 2, "save": ["includeText": false]],
             "hoverProvider": true,
-            "codeActionProvider": ["codeActionKinds": ["quickfix"]],
+            "codeActionProvider": ["codeActionKinds": ["quickfix", .string(CodeActions.fixAllKind)]],
             "workspace": ["workspaceFolders": ["supported": true, "changeNotifications": true]],
         ]
         if client.pullsDiagnostics {

@@ -3,9 +3,9 @@ import Foundation
 
 /// catalint's diagnostics in the protocol's terms.
 enum LSPDiagnostics {
-    /// Where each rule's documentation lives, for `codeDescription.href`.
+    /// Where each rule's documentation lives, for `codeDescription.href`: its page.
     static func ruleURL(_ rule: String) -> String {
-        "https://github.com/catalint/catalint/blob/main/Rules/\(rule).yml"
+        RulePages.url(of: rule)
     }
 
     /// The range a diagnostic covers in `lines`, the text it was found in: from its position (a

@@ -1,7 +1,8 @@
 import CatalintKit
 import Foundation
 
-/// `textDocument/hover` over a diagnostic: the explanation of its rule, as `catalint rules ID` prints it.
+/// `textDocument/hover` over a diagnostic: the explanation of its rule, as `catalint rules ID` prints it,
+/// with a link to the rule's page.
 enum Hover {
     /// The hover at `position`, from the diagnostics whose range holds it; nil when none does.
     static func json(for document: LintedDocument, at position: LSPPosition, markdown: Bool) -> JSON? {
@@ -11,11 +12,9 @@ enum Hover {
             if let rule = RuleCatalog.rule(hit.diagnostic.rule), !rules.contains(where: { $0.id == rule.id }) { rules.append(rule) }
         }
         guard let first = hits.first, !rules.isEmpty else { return nil }
-        let explanations = rules.map { rule in
-            let text = RuleDocs.explain(rule)
-            // The first line (`id: title`) as a heading, so the sections below read as its parts.
-            return markdown ? "### " + text : text
-        }
+        // In Markdown the first line (`id: title`) is a heading, so the sections below read as its
+        // parts, and the rule's page is a link.
+        let explanations = rules.map { RuleDocs.explain($0, markdown: markdown) }
         var range = first.range
         for hit in hits.dropFirst() {
             range.start = min(range.start, hit.range.start)

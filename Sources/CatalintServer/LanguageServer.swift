@@ -439,9 +439,24 @@ public final class LanguageServer: @unchecked Sendable {
         case .hover(let position):
             connection.respond(to: waiter.id, result: result.flatMap { Hover.json(for: $0, at: position, markdown: client.hoverMarkdown) } ?? .null)
         case .codeActions(let range, let only):
-            connection.respond(to: waiter.id, result: result.map {
-                CodeActions.json(for: $0, in: range, only: only, documentChanges: client.documentChanges)
-            } ?? [])
+            let quickFixes = result.map { CodeActions.json(for: $0, in: range, only: only, documentChanges: client.documentChanges) } ?? []
+            guard let result, let path = result.path, CodeActions.asks(only, for: CodeActions.fixAllKind), CodeActions.hasFix(result, unsafe: true) else {
+                connection.respond(to: waiter.id, result: quickFixes)
+                return
+            }
+            // Fixing lints the document again, a round at a time: on the worker, which owns the
+            // projects. Safe fixes only, unless the project's configuration says `unsafe_fixes: true`.
+            let documentChanges = client.documentChanges
+            worker.async {
+                let project = self.projects.project(for: path)
+                let fixed = project.session.fixAll(path: path, text: result.text, unsafe: project.workspace.configuration.unsafeFixes)
+                var actions = quickFixes.arrayValue ?? []
+                if !fixed.fixes.isEmpty {
+                    let edits = UnifiedDiff.edits(from: result.text, to: fixed.text, path: path)
+                    actions.append(CodeActions.fixAll(for: result, edits: edits, fixes: fixed.fixes.count, documentChanges: documentChanges))
+                }
+                self.connection.respond(to: waiter.id, result: .array(actions))
+            }
         }
     }
 

@@ -8,7 +8,7 @@
 
 /// The keys each mapping of a rule file may have, by its path (`""` is the top level).
 let ruleFileKeys: [String: [String]] = [
-    "": ["id", "title", "severity", "category", "opt_in", "summary", "rationale", "advice", "reference", "message", "help", "phrases", "uikit", "examples", "fix"],
+    "": ["id", "title", "severity", "category", "breaks_in", "opt_in", "preview", "summary", "rationale", "advice", "reference", "message", "help", "phrases", "uikit", "examples", "fix"],
     "reference": ["title", "url"],
     "examples": ["triggering", "passing", "interface_triggering", "interface_passing", "interface_builder_triggering", "interface_builder_passing",
                  "project_triggering", "project_passing"],
@@ -25,8 +25,10 @@ let requiredKeys: [String: [String]] = [
 /// The values a key may take, where they are a fixed set.
 let allowedValues: [String: [String]] = [
     "severity": ["note", "warning", "error"],
-    "category": ["exception", "crash", "layout", "private-api", "tool"],
+    "category": ["crash", "layout", "meta"],
+    "breaks_in": ["mac-idiom", "mac", "anywhere"],
     "opt_in": ["true", "false"],
+    "preview": ["true", "false"],
     "fix.kind": ["pad-behavioral-style", "idiom-guard"],
     "fix.applicability": ["safe", "unsafe"],
 ]

@@ -24,6 +24,12 @@ struct Catalint: ParsableCommand {
               catalint server                       a language server for editors (LSP over stdio)
               catalint lint --write-baseline catalint-baseline.json .   accept today's findings
               catalint lint --baseline catalint-baseline.json .         report only new ones
+              catalint lint --add-suppressions --reason "iPad only" .   or suppress them in place
+              catalint lint --select crash --statistics .               crashes only, counted by rule
+              catalint lint --since origin/main .                       files changed on this branch
+              catalint lint --staged                                    the index, as a hook sees it
+              catalint lint --diff .                                    the fixes --fix would write
+              catalint lint --report sarif=catalint.sarif --report github .   several reports at once
 
             Exit status: 0 no errors; 1 errors found (or warnings, with --strict);
             2 usage error, missing path or internal failure.
@@ -150,14 +156,20 @@ struct Lint: ParsableCommand {
     @Flag(help: "Use no configuration file.")
     var noConfig = false
 
-    @Option(help: ArgumentHelp("Only these rules report, for this run (comma-separated ids).", valueName: "ids"))
+    @Option(help: ArgumentHelp("Only these rules report, for this run: comma-separated rule ids, categories (crash, layout, meta), prefixes of ids (unavailable-) or ALL.",
+                               discussion: "It replaces the configuration's select. A narrower selector wins over a wider one: --select layout --ignore hard-coded-size.",
+                               valueName: "rules"))
     var select: [String] = []
 
-    @Option(help: ArgumentHelp("These rules do not report, for this run (comma-separated ids).", valueName: "ids"))
+    @Option(help: ArgumentHelp("These rules do not report, for this run (ids, categories, prefixes or ALL, comma-separated).", valueName: "rules"))
     var ignore: [String] = []
 
-    @Option(help: ArgumentHelp("Opt-in rules that report in this run besides the default ones (comma-separated ids).", valueName: "ids"))
+    @Option(help: ArgumentHelp("Rules that report in this run besides the selected ones, such as opt-in rules (ids, categories, prefixes or ALL, comma-separated).",
+                               valueName: "rules"))
     var extendSelect: [String] = []
+
+    @Flag(help: "Run the rules that ship as previews too (the configuration's preview: true does the same).")
+    var preview = false
 
     @Flag(name: [.short, .long], help: "Say which configuration and which Xcode setting decided the idiom, which target judged each file, and which files were left out and why (on standard error).")
     var verbose = false
@@ -174,11 +186,32 @@ struct Lint: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the --format report to this file; the terminal gets the text report.", valueName: "file"))
     var output: String?
 
+    @Option(help: ArgumentHelp("A report of this run, to standard output or to PATH; repeat it for several (--report sarif=catalint.sarif --report github).",
+                               discussion: "At most one goes to standard output; when none does, standard output gets the --format report.",
+                               valueName: "format[=path]"))
+    var report: [String] = []
+
+    @Flag(help: "After the report, print how many findings each rule has and how many can be fixed (on standard error when the report is JSON or XML).")
+    var statistics = false
+
+    @Option(help: ArgumentHelp("List at most this many findings on standard output; the summary counts all of them and says how many were not shown.", valueName: "n"))
+    var maxDiagnostics: Int?
+
+    @Flag(name: [.short, .long], help: "Print the findings and nothing else: no summary line, no notes on standard error (errors still are).")
+    var quiet = false
+
     @Option(help: ArgumentHelp("Lint standard input (give - as the path) as if it were this file: its configuration and exclusions apply, and it is reported under this name.", valueName: "path"))
     var stdinFilename: String?
 
     @Flag(help: "Lint only the files git sees as modified or staged against HEAD, or untracked, under the paths.")
     var changed = false
+
+    @Option(help: ArgumentHelp("Lint only the files changed since the merge base of HEAD with this branch, tag or commit (committed, staged or not), and untracked ones, under the paths.",
+                               valueName: "ref"))
+    var since: String?
+
+    @Flag(help: "Lint the staged files under the paths as the index holds them (what the next commit will hold), not as the work tree does.")
+    var staged = false
 
     @Flag(inversion: .prefixedNo,
           help: ArgumentHelp("Also lint the Swift files that no target of the project compiles, and the storyboards and xibs that none copies (test sources, files left out of the project). Default: the configuration's include_unbuilt, else no.",
@@ -197,6 +230,19 @@ struct Lint: ParsableCommand {
     @Flag(help: "Apply the unsafe fixes too (they change how the app looks or works on the Mac: review them); implies --fix.")
     var unsafeFixes = false
 
+    @Flag(help: "Print the unified diff that --fix (with --unsafe-fixes, every fix) would apply, write nothing, and exit 1 when there is one.")
+    var diff = false
+
+    @Flag(help: "With --fix, list the fixes applied, by file and rule (on standard error).")
+    var showFixes = false
+
+    @Flag(help: ArgumentHelp("Write a catalint:disable:next comment above every finding, so that the next run is clean; then report what is left.",
+                             discussion: "Findings of catalint's own rules (meta: a file it cannot read or parse) are left to fix."))
+    var addSuppressions = false
+
+    @Option(help: ArgumentHelp("With --add-suppressions, the reason written after each comment's rules (`- TEXT`).", valueName: "text"))
+    var reason: String?
+
     func validate() throws {
         if let jobs, jobs < 1 {
             throw ValidationError("--jobs takes a number of 1 or more.")
@@ -213,11 +259,36 @@ struct Lint: ParsableCommand {
         if noCache && cacheDir != nil {
             throw ValidationError("--cache-dir and --no-cache cannot be used together.")
         }
-        if changed && stdinFilename != nil {
-            throw ValidationError("--changed and --stdin-filename cannot be used together.")
+        let selections = [(changed, "--changed"), (since != nil, "--since"), (staged, "--staged"), (stdinFilename != nil, "--stdin-filename")].filter(\.0).map(\.1)
+        if selections.count > 1 {
+            throw ValidationError("\(selections.joined(separator: " and ")) cannot be used together: each says which files to lint.")
         }
-        if (fix || unsafeFixes) && stdinFilename != nil {
-            throw ValidationError("--fix rewrites files on disk, so it cannot be used with --stdin-filename.")
+        let writers = [(fix || unsafeFixes, "--fix"), (addSuppressions, "--add-suppressions"), (writeBaseline != nil, "--write-baseline")].filter(\.0).map(\.1)
+        if (!writers.isEmpty || diff) && (stdinFilename != nil || staged) {
+            throw ValidationError("\((writers + (diff ? ["--diff"] : [])).joined(separator: " and ")) read\(writers.count + (diff ? 1 : 0) == 1 ? "s" : "") the files on disk, so it cannot be used with \(staged ? "--staged" : "--stdin-filename").")
+        }
+        if writers.count > 1 || (diff && writers.contains(where: { $0 != "--fix" })) {
+            throw ValidationError("\((writers + (diff ? ["--diff"] : [])).joined(separator: " and ")) cannot be used together.")
+        }
+        if diff && (output != nil || !report.isEmpty || baseline != nil || statistics) {
+            throw ValidationError("--diff prints a diff, not a report: it goes without --output, --report, --baseline and --statistics.")
+        }
+        if reason != nil && !addSuppressions {
+            throw ValidationError("--reason goes with --add-suppressions.")
+        }
+        if showFixes && !(fix || unsafeFixes) {
+            throw ValidationError("--show-fixes goes with --fix or --unsafe-fixes.")
+        }
+        if let maxDiagnostics, maxDiagnostics < 0 {
+            throw ValidationError("--max-diagnostics takes a number of 0 or more.")
+        }
+        do {
+            let targets = try report.map { text throws(ReportTarget.Invalid) in try ReportTarget(parsing: text) }
+            if targets.filter({ $0.path == nil }).count > 1 {
+                throw ValidationError("Only one --report can go to standard output; give the others a file: --report FORMAT=PATH.")
+            }
+        } catch let invalid as ReportTarget.Invalid {
+            throw ValidationError(invalid.description)
         }
     }
 
@@ -246,12 +317,24 @@ struct Lint: ParsableCommand {
         request.noCache = noCache
         request.fix = fix || unsafeFixes
         request.unsafeFixes = unsafeFixes
-        request.showProgress = isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
+        request.preview = preview
+        request.reports = report.compactMap { try? ReportTarget(parsing: $0) }
+        request.statistics = statistics
+        request.maxDiagnostics = maxDiagnostics
+        request.quiet = quiet
+        request.since = since
+        request.staged = staged
+        request.diff = diff
+        request.showFixes = showFixes
+        request.addSuppressions = addSuppressions
+        request.reason = reason
+        request.showProgress = !quiet && isatty(STDERR_FILENO) == 1 && ProcessInfo.processInfo.environment["CI"] == nil
         if let stdinFilename {
             request.stdinFilename = stdinFilename
             request.stdinData = FileHandle.standardInput.readDataToEndOfFile()
         }
-        request.color = (format == .text || output != nil) && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
+        let stdoutFormat = request.reports.first { $0.path == nil }?.format ?? (output != nil ? .text : format)
+        request.color = stdoutFormat == .text && isatty(STDOUT_FILENO) == 1 && ProcessInfo.processInfo.environment["NO_COLOR"] == nil
         try finish(LintCommand.run(request, log: logToStandardError))
     }
 }
@@ -272,7 +355,11 @@ struct Init: ParsableCommand {
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "List the rules, or explain one.",
-        discussion: "catalint rules ID says what the rule does, why it breaks in the Mac idiom, an example, what to use instead, and the Apple page it rests on."
+        discussion: """
+            catalint rules ID says what the rule does, why it breaks in the Mac idiom, an example, what to use instead, \
+            the Apple page it rests on, and the address of its page. --docs DIR writes every rule's page (docs/rules/ in \
+            catalint's repository is that output).
+            """
     )
 
     @Argument(help: "A rule id to explain.")
@@ -281,8 +368,23 @@ struct Rules: ParsableCommand {
     @Flag(help: "Print the rules as a Markdown table (the one in README.md).")
     var markdown = false
 
+    @Option(help: ArgumentHelp("Write a Markdown page per rule, and README.md, their index, into this folder (made if missing); "
+                               + "pages an earlier run wrote for rules that are gone are removed.", valueName: "dir"))
+    var docs: String?
+
+    func validate() throws {
+        if docs != nil && (id != nil || markdown) {
+            throw ValidationError("--docs writes every rule's page: give it neither a rule id nor --markdown.")
+        }
+        if id != nil && markdown {
+            throw ValidationError("--markdown prints the table of every rule: give it no rule id.")
+        }
+    }
+
     func run() throws {
-        if let id {
+        if let docs {
+            try finish(LintCommand.writeRulePages(into: docs))
+        } else if let id {
             guard let rule = RuleCatalog.rule(id) else {
                 let ids = RuleCatalog.all.map(\.id)
                 var message = "unknown rule '\(id)'."
@@ -323,7 +425,7 @@ struct Server: ParsableCommand {
         discussion: """
             Diagnostics for open Swift, YAML interface and Interface Builder documents as they are edited, \
             linted against the whole project of each workspace folder (its .catalint.yml and idiom apply), and \
-            each rule's explanation on hover. The log goes to standard error. See "In your editor" in README.md.
+            each rule's explanation on hover. The log goes to standard error. See docs/editors.md.
             """
     )
 

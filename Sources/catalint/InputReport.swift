@@ -19,7 +19,7 @@ enum InputReport {
             outcome.stderr += "\(problem.named ? "error" : "warning"): \(problem.path): \(problem.reason)\n"
             if problem.named { outcome.failed = true }
         }
-        if request.stdinFilename == nil && !request.changed {
+        if request.stdinFilename == nil && !request.gitSelects {
             let named = Set(request.paths.filter { !isFolder($0) })
             for diagnostic in result.diagnostics where diagnostic.rule == "unreadable-file" && named.contains(diagnostic.position.path) {
                 outcome.stderr += "error: \(diagnostic.position.path) could not be read: \(diagnostic.message)\n"

@@ -46,6 +46,30 @@ struct LintRequest {
     /// `--fix`: apply the safe fixes; with `unsafeFixes`, the unsafe ones too.
     var fix = false
     var unsafeFixes = false
+    /// `--preview`: the rules that ship as previews run too.
+    var preview = false
+    /// `--report FORMAT[=PATH]`: more reports of the run; one without a path replaces the
+    /// `format` report on standard output.
+    var reports: [ReportTarget] = []
+    /// `--statistics`: counts per rule after the report.
+    var statistics = false
+    /// `--max-diagnostics N`: list at most N findings on standard output.
+    var maxDiagnostics: Int?
+    /// `--quiet`: the findings and nothing else.
+    var quiet = false
+    /// `--since REF`: lint the files changed since the merge base with REF.
+    var since: String?
+    /// `--staged`: lint the index's copies of the staged files.
+    var staged = false
+    /// `--diff`: print the fixes as a diff, write nothing.
+    var diff = false
+    /// `--show-fixes`: list the fixes applied.
+    var showFixes = false
+    /// True when git says which files to lint (`--changed`, `--since`, `--staged`): none is an answer, not a mistake.
+    var gitSelects: Bool { changed || since != nil || staged }
+    /// `--add-suppressions`, with `--reason`.
+    var addSuppressions = false
+    var reason: String?
 }
 
 /// What a command prints and how it exits. `stderr` lines already written (with `--verbose`, as
@@ -63,10 +87,10 @@ struct CommandOutcome {
 /// `catalint lint`: the workspace, the lint run, the baseline, the report, the exit status.
 enum LintCommand {
     static func run(_ request: LintRequest, log: @escaping (String) -> Void) -> CommandOutcome {
-        let ids = RuleCatalog.all.map(\.id)
-        for id in (request.select ?? []) + request.ignore + request.extendSelect where !ids.contains(id) {
-            let hint = Suggestion.sentence(id, in: ids)
-            return .failure("error: unknown rule '\(id)' in --select, --ignore or --extend-select.\(hint) `catalint rules` lists them.")
+        for (option, texts) in [("--select", request.select ?? []), ("--ignore", request.ignore), ("--extend-select", request.extendSelect)] {
+            for text in texts {
+                do { _ = try RuleSelector(text) } catch { return .failure("error: " + error.message(in: option)) }
+            }
         }
         if request.baseline != nil && request.writeBaseline != nil {
             return .failure("error: --baseline and --write-baseline cannot be used together.")
@@ -80,6 +104,7 @@ enum LintCommand {
             var options = LintOptions(idiom: workspace.idiom, jobs: request.jobs, onlyRules: request.select.map(Set.init),
                                       ignoredRules: Set(request.ignore), configuration: workspace.configuration)
             options.extendedRules = Set(request.extendSelect)
+            if request.preview { options.preview = true }
             options.membership = workspace.membership
             options.workerExecutable = LintOptions.ownExecutable
             if !request.noCache {
@@ -102,19 +127,29 @@ enum LintCommand {
                 options.indexRoot = workspace.root
                 verbose("indexing the Swift files under \(workspace.root) for their declarations")
             }
-            var result = try Linter(options: options).lint(inputs)
-            var fixReport = ""
-            if request.fix {
-                fixReport = try applyFixes(&result, linter: Linter(options: options), inputs: inputs, unsafe: request.unsafeFixes)
+            let linter = Linter(options: options)
+            var result = try linter.lint(inputs)
+            var editReport = ""
+            var diffOutcome: CommandOutcome?
+            var request = request
+            if workspace.configuration.unsafeFixes { request.unsafeFixes = true }
+            if request.diff {
+                let run = try FixRun.plan(result, linter: linter, inputs: inputs, unsafe: request.unsafeFixes)
+                diffOutcome = diffOutcomeOf(run, request: request)
+            } else if request.fix {
+                editReport = try applyFixes(&result, linter: linter, inputs: inputs, request: request)
+            } else if request.addSuppressions {
+                editReport = try addSuppressions(&result, linter: linter, inputs: inputs, reason: request.reason)
             }
             result.diagnostics = FileText.columnsInFileEncoding(result.diagnostics)
             let buildReport = BuildLog.lines(result.build, membership: workspace.membership, verbose: request.verbose)
             for line in buildReport.verbose { verbose(line) }
             describe(result, verbose: verbose)
             let report = InputReport.of(result, configuration: workspace.configuration, request: request)
-            var outcome = finish(&result, request: request, log: log)
-            let warnings = result.warnings.map { "warning: \($0).\n" }.joined()
-            outcome.stderr = warnings + fixReport + buildReport.warnings + report.stderr + outcome.stderr
+            var outcome = diffOutcome ?? finish(&result, request: request, log: log)
+            let warnings = (result.warnings + options.selection.notes).map { "warning: \($0).\n" }.joined()
+            outcome.stderr = warnings + editReport + buildReport.warnings + report.stderr + outcome.stderr
+            if request.quiet { outcome.stderr = Self.errorsOnly(outcome.stderr) }
             if report.failed && outcome.exitCode != ExitStatus.usage {
                 outcome.exitCode = ExitStatus.usage
             }
@@ -137,6 +172,16 @@ enum LintCommand {
             verbose("--changed: \(files.count) changed file\(files.count == 1 ? "" : "s")")
             return .files(files)
         }
+        if let reference = request.since {
+            let files = try Git.filesChanged(since: reference, under: request.paths).filter { configuration.inputKind($0) != nil }
+            verbose("--since \(reference): \(files.count) changed file\(files.count == 1 ? "" : "s")")
+            return .files(files)
+        }
+        if request.staged {
+            let files = try Git.stagedFiles(under: request.paths).filter { configuration.inputKind($0.path) != nil }
+            verbose("--staged: \(files.count) staged file\(files.count == 1 ? "" : "s"), read from the index")
+            return .sources(files.map { (path: $0.path, text: FileText.standardInput($0.data, path: $0.path, configuration: configuration)) })
+        }
         return .paths(request.paths)
     }
 
@@ -153,62 +198,100 @@ enum LintCommand {
         }
     }
 
-    /// Applies fixes to the files on disk a round at a time, linting again after each, until none
-    /// is left that applies (at most ten rounds); `result` becomes the last run's. Each file is
-    /// written atomically, and never when the fixed text would not parse. Returns what it did, for
+    /// Applies the fixes (`FixRun`) to the files on disk, each written atomically, and never one
+    /// whose fixed text would not parse; `result` becomes what is left. Returns what it did, for
     /// standard error.
-    static func applyFixes(_ result: inout LintResult, linter: Linter, inputs: LintInputs, unsafe: Bool) throws -> String {
-        var fixed = 0
-        var files: Set<String> = []
-        var refused: Set<String> = []
+    static func applyFixes(_ result: inout LintResult, linter: Linter, inputs: LintInputs, request: LintRequest) throws -> String {
+        let run = try FixRun.plan(result, linter: linter, inputs: inputs, unsafe: request.unsafeFixes)
         var failures: [String] = []
-        var byteOrderMarks: [String: Bool] = [:]
-        for _ in 0..<10 {
-            let round = Fixer.round(result.diagnostics, unsafe: unsafe, linter: linter) { path in
-                guard !refused.contains(path), let data = FileManager.default.contents(atPath: path),
-                      var text = String(data: data, encoding: .utf8) else { return nil }
-                byteOrderMarks[path] = text.hasPrefix("\u{FEFF}")
-                if byteOrderMarks[path] == true { text.removeFirst() }
-                return text
+        var files = 0
+        for change in run.changes {
+            do {
+                try SafeWrite.write(run.contents(of: change), to: change.path)
+                files += 1
+            } catch {
+                failures.append("catalint: could not write the fixes to \(change.path): \(error)\n")
             }
-            refused.formUnion(round.refused)
-            var wrote = false
-            for (path, text) in round.texts.sorted(by: { $0.key < $1.key }) {
-                do {
-                    try SafeWrite.write(Data(((byteOrderMarks[path] == true ? "\u{FEFF}" : "") + text).utf8), to: path)
-                    files.insert(path)
-                    wrote = true
-                } catch {
-                    failures.append("catalint: could not write the fixes to \(path): \(error)\n")
-                    refused.insert(path)
-                }
-            }
-            guard wrote else { break }
-            fixed += round.applied
-            result = try linter.lint(inputs)
         }
+        // What is left: as the fixed texts say, or, when a file could not be written, as the files are.
+        result = failures.isEmpty ? run.result : try linter.lint(inputs)
         var report = failures.joined()
-        for path in refused.sorted() where !failures.contains(where: { $0.contains(path) }) {
+        for path in run.refused where !failures.contains(where: { $0.contains(path) }) {
             report += "catalint: left \(path) unfixed: its fixes would leave a syntax error, or it could not be read again within its limits (please report this)\n"
         }
+        let fixed = failures.isEmpty ? run.fixes.count : run.fixes.filter { fix in !failures.contains { $0.contains(fix.path) } }.count
         if fixed > 0 {
-            report += "catalint: applied \(fixed) fix\(fixed == 1 ? "" : "es") in \(files.count) file\(files.count == 1 ? "" : "s")\n"
-        } else if refused.isEmpty {
-            report += "catalint: nothing to fix" + (unsafe ? "" : " with safe fixes (--unsafe-fixes applies the unsafe ones too)") + "\n"
+            report += "catalint: applied \(fixed) fix\(fixed == 1 ? "" : "es") in \(files) file\(files == 1 ? "" : "s")\n"
+            if request.showFixes { report += run.listing() }
+        } else if run.refused.isEmpty {
+            report += "catalint: nothing to fix" + (request.unsafeFixes ? "" : " with safe fixes (--unsafe-fixes applies the unsafe ones too)") + "\n"
         }
         return report
+    }
+
+    /// `--diff`: the fixes as a unified diff on standard output, nothing written; exit 1 when there
+    /// is a change.
+    static func diffOutcomeOf(_ run: FixRun, request: LintRequest) -> CommandOutcome {
+        var outcome = CommandOutcome(stdout: run.diff(), stderr: "", exitCode: run.changes.isEmpty ? ExitStatus.success : ExitStatus.findings)
+        if run.changes.isEmpty {
+            outcome.stderr = "catalint: nothing to fix" + (request.unsafeFixes ? "" : " with safe fixes (--unsafe-fixes shows the unsafe ones too)") + "\n"
+        } else {
+            outcome.stderr = "catalint: --fix\(request.unsafeFixes ? " --unsafe-fixes" : "") would apply \(run.fixes.count) fix\(run.fixes.count == 1 ? "" : "es") in \(run.changes.count) file\(run.changes.count == 1 ? "" : "s")\n"
+        }
+        for path in run.refused {
+            outcome.stderr += "catalint: \(path) would be left unfixed: its fixes would leave a syntax error\n"
+        }
+        return outcome
+    }
+
+    /// `--add-suppressions`: writes the comments (`SuppressionRun`), each file atomically; `result`
+    /// becomes what the next run reports. Returns what it did, for standard error.
+    static func addSuppressions(_ result: inout LintResult, linter: Linter, inputs: LintInputs, reason: String?) throws -> String {
+        let run = try SuppressionRun.plan(result, linter: linter, inputs: inputs, reason: reason)
+        var report = ""
+        var written = 0
+        var comments = 0
+        for change in run.changes {
+            do {
+                try SafeWrite.write(run.contents(of: change), to: change.path)
+                written += 1
+                comments += run.comments[change.path] ?? 0
+            } catch {
+                report += "catalint: could not write the suppression comments to \(change.path): \(error)\n"
+            }
+        }
+        result = written == run.changes.count ? run.result : try linter.lint(inputs)
+        report += comments == 0 ? "catalint: no suppression comment to add\n"
+            : "catalint: added or extended \(comments) suppression comment\(comments == 1 ? "" : "s") in \(written) file\(written == 1 ? "" : "s")\n"
+        let left = run.left
+        if !left.isEmpty {
+            let meta = left.filter { !SuppressionWriter.suppressible($0) }.count
+            report += "catalint: \(left.count) finding\(left.count == 1 ? " was" : "s were") left as \(left.count == 1 ? "it was" : "they were")"
+                + (meta > 0 ? " (\(meta) of catalint's own rules, about reading the files: fix \(meta == 1 ? "it" : "them"))" : "")
+                + (left.count > meta ? "; a comment could not cover \(left.count - meta) (inside a multi-line string or block scalar)" : "") + "\n"
+        }
+        return report
+    }
+
+    /// Keeps the lines of standard error that are errors (`--quiet`).
+    static func errorsOnly(_ text: String) -> String {
+        text.split(separator: "\n", omittingEmptySubsequences: false)
+            .filter { $0.hasPrefix("error") || ($0.hasPrefix("catalint: could not") ) }
+            .map { $0 + "\n" }.joined()
     }
 
     /// Refuses, before anything is linted, an `--output` or `--write-baseline` target that is a
     /// folder, an input of the run, the configuration or the baseline in use, or cannot be written.
     static func checkWriteTargets(_ request: LintRequest, configuration: Configuration, inputs: LintInputs) throws {
-        let targets = [(request.output, "--output"), (request.writeBaseline, "--write-baseline")].compactMap { path, option in
+        let targets = ([(request.output, "--output"), (request.writeBaseline, "--write-baseline")]
+            + request.reports.map { ($0.path, "--report") }).compactMap { path, option in
             path.map { (path: $0, option: option) }
         }
         guard !targets.isEmpty else { return }
-        if let output = request.output, let baseline = request.writeBaseline,
-           Configuration.absolute(output) == Configuration.absolute(baseline) {
-            throw SafeWrite.Failure(message: "--output and --write-baseline name the same file, \(output); nothing was written.")
+        for (index, target) in targets.enumerated() {
+            if let other = targets[..<index].first(where: { Configuration.absolute($0.path) == Configuration.absolute(target.path) }) {
+                throw SafeWrite.Failure(message: "\(other.option) and \(target.option) name the same file, \(target.path); nothing was written.")
+            }
         }
         var protected: [SafeWrite.Protected] = []
         if let file = configuration.file { protected.append(.init(path: file, role: "the configuration file in use")) }
@@ -250,10 +333,10 @@ enum LintCommand {
             let what = leftOut.count == 1 ? "no target of its project builds \(leftOut[0].path)" : "no target of their projects builds any of the \(leftOut.count) files"
             outcome.stderr += "warning: no file was linted: \(what) (--verbose says why; --include-unbuilt lints \(leftOut.count == 1 ? "it" : "them")).\n"
         } else if result.filesChecked == 0 {
-            if request.pathsNamed && !request.changed && request.stdinFilename == nil {
+            if request.pathsNamed && !request.gitSelects && request.stdinFilename == nil {
                 return .failure("error: no file to lint under \(request.paths.joined(separator: ", ")): nothing there is a Swift, interface or Interface Builder file that the configuration includes.")
             }
-            outcome.stderr += "warning: no file was linted" + (request.changed ? " (no changed files)" : request.stdinFilename != nil ? " (the configuration excludes \(request.stdinFilename!))" : "") + ".\n"
+            outcome.stderr += "warning: no file was linted" + (request.gitSelects ? " (no \(request.staged ? "staged" : "changed") files)" : request.stdinFilename != nil ? " (the configuration excludes \(request.stdinFilename!))" : "") + ".\n"
         }
         if let path = request.writeBaseline {
             let baseline = Baseline(diagnostics: result.diagnostics, directory: folder(of: path))
@@ -269,15 +352,26 @@ enum LintCommand {
                 return .failure("error: \(error)")
             }
         }
-        if let output = request.output {
+        // The reports to files get every finding; standard output, at most --max-diagnostics.
+        var targets = request.reports
+        if let output = request.output { targets.append(ReportTarget(format: request.format, path: output)) }
+        for target in targets {
+            guard let path = target.path else { continue }
             do {
-                try SafeWrite.write(Data(request.format.reporter().report(result).utf8), to: output)
+                try SafeWrite.write(Data(target.format.reporter().report(result).utf8), to: path)
             } catch {
-                return .failure("error: cannot write the report to \(output): \(error)")
+                return .failure("error: cannot write the \(target.format.rawValue) report to \(path): \(error)")
             }
-            outcome.stdout = ReportFormat.text.reporter(color: request.color).report(result)
-        } else {
-            outcome.stdout = request.format.reporter(color: request.color).report(result)
+        }
+        let stdoutFormat = targets.first { $0.path == nil }?.format ?? (request.output != nil ? .text : request.format)
+        let shown = request.maxDiagnostics.map { result.limited(to: $0) } ?? result
+        outcome.stdout = stdoutFormat.reporter(color: request.color, quiet: request.quiet).report(shown)
+        if !shown.omitted.isEmpty && stdoutFormat != .text {
+            outcome.stderr += "catalint: \(shown.omitted.count) more finding\(shown.omitted.count == 1 ? "" : "s") not shown (--max-diagnostics \(request.maxDiagnostics ?? 0))\n"
+        }
+        if request.statistics {
+            let table = StatisticsReporter().report(result)
+            if stdoutFormat.isMachineReadable { outcome.stderr += table } else { outcome.stdout += (outcome.stdout.isEmpty ? "" : "\n") + table }
         }
         if !goneFromBaseline.isEmpty && request.strictBaseline {
             let count = goneFromBaseline.count == 1 ? "1 baselined finding is" : "\(goneFromBaseline.count) baselined findings are"
@@ -305,6 +399,24 @@ enum LintCommand {
             return .failure("error: \(error)")
         }
         return CommandOutcome(stdout: "Wrote \(path) (idiom: \(decision.idiom.rawValue); \(decision.reason)).\n", stderr: "", exitCode: 0)
+    }
+}
+
+extension LintCommand {
+    /// Runs `catalint rules --docs DIR`: writes the rule pages, says on standard error what changed.
+    static func writeRulePages(into directory: String) -> CommandOutcome {
+        let written: RulePages.Written
+        do {
+            written = try RulePages.write(into: directory)
+        } catch {
+            return .failure("error: \(error)")
+        }
+        var log = written.written.map { "catalint: wrote \($0)\n" }.joined()
+        log += written.removed.map { "catalint: removed \($0): no rule has that id any more\n" }.joined()
+        let pages = written.written.count + written.unchanged.count
+        log += "catalint: \(pages) pages in \(directory): \(written.written.count) written, \(written.unchanged.count) already current"
+            + (written.removed.isEmpty ? "" : ", \(written.removed.count) removed") + "\n"
+        return CommandOutcome(stdout: "", stderr: log, exitCode: 0)
     }
 }
 

@@ -96,7 +96,7 @@ final class ConfigurationTests: XCTestCase {
     }
 
     func testErrorsHaveAPlaceAndASuggestion() {
-        XCTAssertEqual(problems("idoim: mac\n"), ["1:1 unknown key 'idoim'. Did you mean 'idiom'? The keys are idiom, included, excluded, include_unbuilt, interface_files, rules, overrides, limits, swift_version."])
+        XCTAssertEqual(problems("idoim: mac\n"), ["1:1 unknown key 'idoim'. Did you mean 'idiom'? The keys are idiom, included, excluded, include_unbuilt, interface_files, select, extend_select, ignore, preview, unsafe_fixes, rules, overrides, limits, swift_version."])
         XCTAssertEqual(problems("idiom: ipad\n"), ["1:8 'idiom' must be mac, pad or auto. Did you mean 'pad'?"])
         XCTAssertEqual(problems("rules:\n  unavailable-controls: off\n"), ["2:3 unknown rule 'unavailable-controls'. Did you mean 'unavailable-control'? `catalint rules` lists them."])
         XCTAssertEqual(problems("rules:\n  hard-coded-size: of\n"), ["2:20 a rule's severity must be off, note, warning or error. Did you mean 'off'?"])
@@ -113,7 +113,7 @@ final class ConfigurationTests: XCTestCase {
             "4:40 an override sets levels only, and 'single_value_minimum' is an option of hard-coded-size: options apply to every file, so set it under the top-level 'rules'",
         ])
         XCTAssertEqual(problems("rules: [\n"), ["2:1 YAML syntax error: did not find expected node content (while parsing a flow node)"])
-        XCTAssertEqual(problems("- idiom\n"), ["1:1 the configuration must be a mapping of keys: idiom, included, excluded, include_unbuilt, interface_files, rules, overrides, limits, swift_version"])
+        XCTAssertEqual(problems("- idiom\n"), ["1:1 the configuration must be a mapping of keys: idiom, included, excluded, include_unbuilt, interface_files, select, extend_select, ignore, preview, unsafe_fixes, rules, overrides, limits, swift_version"])
     }
 
     func testOptionsExtendTheRulesKnowledge() {

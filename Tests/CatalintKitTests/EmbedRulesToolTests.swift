@@ -40,6 +40,7 @@ final class EmbedRulesToolTests: XCTestCase {
         let values = try XCTUnwrap(schema["values"])
         XCTAssertEqual(values["severity"], Severity.allCases.map(\.rawValue))
         XCTAssertEqual(values["category"], RuleCategory.allCases.map(\.rawValue))
+        XCTAssertEqual(values["breaks_in"], BreakScope.allCases.map(\.rawValue))
         XCTAssertEqual(values["fix.kind"], FixKind.allCases.map(\.rawValue))
         XCTAssertEqual(values["fix.applicability"], FixApplicability.allCases.map(\.rawValue))
     }

@@ -175,7 +175,7 @@ final class InfoPlistEndToEndTests: XCTestCase {
     func testTheRulesAreListedAndExplained() throws {
         let table = try runCatalint(["rules", "--markdown"])
         for id in ["scene-life-cycle", "design-compatibility-ends", "control-internals", "input-accessory-view", "pad-only-feature"] {
-            XCTAssertTrue(table.stdout.contains("| `\(id)` |"), id)
+            XCTAssertTrue(table.stdout.contains("[`\(id)`](docs/rules/\(id).md)"), id)
             let explained = try runCatalint(["rules", id])
             XCTAssertEqual(explained.status, 0, id)
             XCTAssertTrue(explained.stdout.contains(id), id)

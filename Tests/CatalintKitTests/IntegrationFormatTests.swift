@@ -114,6 +114,13 @@ final class IntegrationFormatTests: XCTestCase {
         XCTAssertNotNil(driver["informationUri"] as? String)
         let rules = try XCTUnwrap(driver["rules"] as? [[String: Any]])
         XCTAssertEqual(rules.map { $0["id"] as? String }, RuleCatalog.all.map(\.id))
+        // helpUri is the rule's page; the page it rests on (Apple's) is in the help.
+        let stepper = try XCTUnwrap(rules.first { $0["id"] as? String == "unavailable-control" })
+        XCTAssertEqual(stepper["helpUri"] as? String, "https://github.com/catalint/catalint/blob/main/docs/rules/unavailable-control.md")
+        let help = try XCTUnwrap(stepper["help"] as? [String: String])
+        let apple = "https://developer.apple.com/documentation/uikit/choosing-a-user-interface-idiom-for-your-mac-app"
+        XCTAssertTrue(try XCTUnwrap(help["text"]).hasSuffix("Reference: Choosing a user interface idiom for your Mac app, \(apple)"), help["text"] ?? "")
+        XCTAssertTrue(try XCTUnwrap(help["markdown"]).contains("[Choosing a user interface idiom for your Mac app](\(apple))"))
         // An opt-in rule is off until asked for; SARIF says so in its default configuration.
         let enabled = Dictionary(uniqueKeysWithValues: rules.map { ($0["id"] as? String ?? "", ($0["defaultConfiguration"] as? [String: Any])?["enabled"] as? Bool) })
         XCTAssertEqual(enabled["fixed-font-size"], false)
@@ -177,17 +184,7 @@ final class IntegrationFormatTests: XCTestCase {
 
     func testChangedLintsOnlyWhatGitSeesAsChanged() throws {
         let directory = try temporaryDirectory(self)
-        func git(_ arguments: String...) throws {
-            let process = Process()
-            process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
-            process.currentDirectoryURL = directory
-            process.standardOutput = FileHandle.nullDevice
-            process.standardError = FileHandle.nullDevice
-            try process.run()
-            process.waitUntilExit()
-            XCTAssertEqual(process.terminationStatus, 0, arguments.joined(separator: " "))
-        }
+        func git(_ arguments: String...) throws { try runGit(arguments, in: directory) }
         try git("init", "-q")
         try write("class Pull: UIRefreshControl {}\nlet old = UIStepper()\n", to: directory.appendingPathComponent("Old.swift"))
         try write("let fine = 1\n", to: directory.appendingPathComponent("Edited.swift"))

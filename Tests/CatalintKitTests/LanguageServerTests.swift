@@ -56,7 +56,7 @@ final class LanguageServerTests: XCTestCase {
         let stepper = try XCTUnwrap(first.first)
         XCTAssertEqual(stepper["source"] as? String, "catalint")
         XCTAssertEqual((stepper["codeDescription"] as? [String: Any])?["href"] as? String,
-                       "https://github.com/catalint/catalint/blob/main/Rules/unavailable-control.yml")
+                       "https://github.com/catalint/catalint/blob/main/docs/rules/unavailable-control.md")
         let message = try XCTUnwrap(stepper["message"] as? String)
         XCTAssertTrue(message.hasPrefix("`UIStepper` does not exist in the Mac idiom"), message)
         XCTAssertTrue(message.contains("\nhelp: Create it only where"), message)
@@ -94,6 +94,10 @@ final class LanguageServerTests: XCTestCase {
         let value = try XCTUnwrap(contents["value"] as? String)
         XCTAssertTrue(value.hasPrefix("### hard-coded-size: "), value)
         XCTAssertTrue(value.contains("## What it does") && value.contains("## Use instead"), value)
+        // The rule's page and the source it rests on, as links; code fenced.
+        XCTAssertTrue(value.contains("[The rule's page](https://github.com/catalint/catalint/blob/main/docs/rules/hard-coded-size.md)"), value)
+        XCTAssertTrue(value.contains("## Reference\n[Choosing a user interface idiom for your Mac app](https://developer.apple.com/"), value)
+        XCTAssertTrue(value.contains("## Example\n```swift\n"), value)
         XCTAssertEqual(Self.summary(range: result["range"]), "1:11-1:17")
         // Nowhere near a diagnostic: no hover.
         let nothing = try client.request("textDocument/hover", ["textDocument": ["uri": uri.absoluteString], "position": ["line": 0, "character": 2]])
@@ -498,7 +502,7 @@ final class LanguageServerTests: XCTestCase {
         let folder = try project()
         let client = try LanguageServerClient()
         let capabilities = try initialize(client, folder: folder)["capabilities"] as? [String: Any]
-        XCTAssertEqual((capabilities?["codeActionProvider"] as? [String: Any])?["codeActionKinds"] as? [String], ["quickfix"])
+        XCTAssertEqual((capabilities?["codeActionProvider"] as? [String: Any])?["codeActionKinds"] as? [String], ["quickfix", "source.fixAll.catalint"])
 
         // Swift: a slider's tint (fixable) on a line with an emoji before it.
         let uri = folder.appendingPathComponent("Player.swift")
@@ -512,8 +516,8 @@ final class LanguageServerTests: XCTestCase {
         let actions = try XCTUnwrap(response["result"] as? [[String: Any]], "\(response)")
         XCTAssertEqual(actions.map { $0["title"] as? String ?? "" }, [
             "Keep the iPad behavioral style: set `preferredBehavioralStyle = .pad` on the slider first (unsafe: review it)",
-            "Disable `slider-custom-appearance` for this line",
-            "Disable `slider-custom-appearance` for this file",
+            "Suppress `slider-custom-appearance` on this line",
+            "Suppress `slider-custom-appearance` in this file",
         ])
         XCTAssertTrue(actions.allSatisfy { $0["kind"] as? String == "quickfix" && ($0["diagnostics"] as? [Any])?.count == 1 })
         XCTAssertNil(actions[0]["isPreferred"], "an unsafe fix is not preferred")
@@ -525,7 +529,7 @@ final class LanguageServerTests: XCTestCase {
         // The suppression comments: each silences the finding and is a comment the linter accepts.
         for (number, action) in actions.dropFirst().enumerated() {
             let suppressed = try Self.apply(action, uri: uri.absoluteString, to: text)
-            XCTAssertTrue(suppressed.contains("// catalint:disable") && suppressed.contains("slider-custom-appearance - reason"), suppressed)
+            XCTAssertTrue(suppressed.contains("// catalint:disable") && suppressed.contains("catalint:disable") && suppressed.contains(" slider-custom-appearance\n"), suppressed)
             client.notify("textDocument/didChange", ["textDocument": ["uri": uri.absoluteString, "version": 3 + number], "contentChanges": [["text": suppressed]]])
             XCTAssertEqual(try client.diagnostics(for: uri, version: 3 + number).map(Self.summary), [], suppressed)
         }
@@ -545,7 +549,7 @@ final class LanguageServerTests: XCTestCase {
         ])["result"] as? [[String: Any]])
         XCTAssertEqual(yamlActions.count, 2, "no fix for an interface file, two suppressions")
         let yamlFixed = try Self.apply(yamlActions[0], uri: interface.absoluteString, to: yaml)
-        XCTAssertEqual(yamlFixed, "interface: Settings\nviews:\n  # catalint:disable:next unavailable-control - reason\n  - class: UIStepper\n")
+        XCTAssertEqual(yamlFixed, "interface: Settings\nviews:\n  # catalint:disable:next unavailable-control\n  - class: UIStepper\n")
         client.notify("textDocument/didChange", ["textDocument": ["uri": interface.absoluteString, "version": 2], "contentChanges": [["text": yamlFixed]]])
         XCTAssertEqual(try client.diagnostics(for: interface, version: 2).map(Self.summary), [])
         let onlyRefactor = try client.request("textDocument/codeAction", [
@@ -562,7 +566,7 @@ final class LanguageServerTests: XCTestCase {
         ])["result"] as? [[String: Any]])
         XCTAssertEqual(xmlActions.count, 2)
         let fileWide = try Self.apply(xmlActions[1], uri: storyboard.absoluteString, to: xml)
-        XCTAssertTrue(fileWide.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- catalint:disable unavailable-control - reason -->\n<document"), fileWide)
+        XCTAssertTrue(fileWide.hasPrefix("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<!-- catalint:disable unavailable-control -->\n<document"), fileWide)
         client.notify("textDocument/didChange", ["textDocument": ["uri": storyboard.absoluteString, "version": 2], "contentChanges": [["text": fileWide]]])
         XCTAssertEqual(try client.diagnostics(for: storyboard, version: 2).map(Self.summary), [])
 
@@ -573,6 +577,57 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual((closed["result"] as? [Any])?.count, 0, "\(closed)")
         XCTAssertEqual(try client.error(of: client.request("textDocument/rename", ["textDocument": ["uri": uri.absoluteString]])), -32601)
         try shutDown(client)
+    }
+
+    /// `source.fixAll.catalint`: every fix the project allows (here unsafe ones too), a round at a
+    /// time, as edits of the changed lines only; asked for by `source`, `source.fixAll` or no filter.
+    func testFixAllAppliesEveryFixTheProjectAllows() throws {
+        let folder = try project()
+        let client = try LanguageServerClient()
+        _ = try initialize(client, folder: folder)
+        let uri = folder.appendingPathComponent("Save.swift")
+        let text = "func style(_ volume: UISlider, _ play: UIButton) {\n    volume.thumbTintColor = .red\n    play.setTitle(\"Pause\", for: .selected)\n}\n"
+        open(client, uri, text)
+        XCTAssertEqual(try client.diagnostics(for: uri, version: 1).count, 2)
+        func actions(_ only: [String]?) throws -> [[String: Any]] {
+            var context: [String: Any] = ["diagnostics": []]
+            if let only { context["only"] = only }
+            return try XCTUnwrap(try client.request("textDocument/codeAction", [
+                "textDocument": ["uri": uri.absoluteString], "range": Self.range(0, 0, 4, 0), "context": context,
+            ])["result"] as? [[String: Any]])
+        }
+        // Safe fixes only by default, and there are none: no fix-all action.
+        XCTAssertEqual(try actions(["source.fixAll"]).count, 0)
+        try shutDown(client)
+
+        try write("idiom: mac\nunsafe_fixes: true\n", to: folder.appendingPathComponent(".catalint.yml"))
+        let second = try LanguageServerClient()
+        _ = try initialize(second, folder: folder)
+        open(second, uri, text)
+        XCTAssertEqual(try second.diagnostics(for: uri, version: 1).count, 2)
+        func fixAll(_ only: [String]?) throws -> [[String: Any]] {
+            var context: [String: Any] = ["diagnostics": []]
+            if let only { context["only"] = only }
+            let all = try XCTUnwrap(try second.request("textDocument/codeAction", [
+                "textDocument": ["uri": uri.absoluteString], "range": Self.range(0, 0, 0, 0), "context": context,
+            ])["result"] as? [[String: Any]])
+            return all.filter { $0["kind"] as? String == "source.fixAll.catalint" }
+        }
+        for only in [["source.fixAll"], ["source"], ["source.fixAll.catalint"], nil] as [[String]?] {
+            XCTAssertEqual(try fixAll(only).count, 1, "\(String(describing: only))")
+        }
+        XCTAssertEqual(try fixAll(["quickfix"]).count, 0)
+        XCTAssertEqual(try fixAll(["source.organizeImports"]).count, 0)
+        let action = try XCTUnwrap(try fixAll(["source.fixAll"]).first)
+        XCTAssertEqual(action["title"] as? String, "Fix all catalint findings (2 fixes)")
+        let fixed = try Self.apply(action, uri: uri.absoluteString, to: text)
+        XCTAssertEqual(fixed, "func style(_ volume: UISlider, _ play: UIButton) {\n    volume.preferredBehavioralStyle = .pad\n    volume.thumbTintColor = .red\n"
+                       + "    play.preferredBehavioralStyle = .pad\n    play.setTitle(\"Pause\", for: .selected)\n}\n")
+        let edits = try XCTUnwrap(((action["edit"] as? [String: Any])?["changes"] as? [String: Any])?[uri.absoluteString] as? [[String: Any]])
+        XCTAssertEqual(edits.count, 2, "one edit per changed run of lines, not the whole text")
+        second.notify("textDocument/didChange", ["textDocument": ["uri": uri.absoluteString, "version": 2], "contentChanges": [["text": fixed]]])
+        XCTAssertEqual(try second.diagnostics(for: uri, version: 2).count, 0)
+        try shutDown(second)
     }
 
     func testCodeActionsNameTheDocumentVersionWhenTheClientSupportsDocumentChanges() throws {

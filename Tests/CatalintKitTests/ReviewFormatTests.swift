@@ -83,7 +83,7 @@ final class ReviewFormatTests: XCTestCase {
         XCTAssertEqual(((location["range"] as? [String: Any])?["start"] as? [String: Any])?["line"] as? Int, 2)
         XCTAssertEqual((first["code"] as? [String: Any])?["value"] as? String, "unavailable-control")
         XCTAssertEqual((first["code"] as? [String: Any])?["url"] as? String,
-                       RuleCatalog.all.first { $0.id == "unavailable-control" }?.reference.url)
+                       "https://github.com/catalint/catalint/blob/main/docs/rules/unavailable-control.md")
         XCTAssertEqual(first["message"] as? String, "Broken. Fix it. Suggested fix (unsafe): Wrap it")
         // The edits in order, the insertion first (it sorts before), columns in bytes.
         let suggestions = try XCTUnwrap(first["suggestions"] as? [[String: Any]])

@@ -139,7 +139,7 @@ final class RuleExampleTests: XCTestCase {
                 let label = "\(rule.id) project passing example \(number + 1)"
                 let (markers, diagnostics) = try lintProject(files)
                 XCTAssertEqual(markers, [], "\(label) has a marker")
-                XCTAssertEqual(diagnostics.filter { $0.diagnostic.rule == rule.id || RuleCatalog.rule($0.diagnostic.rule)?.category == .tool }.map { "\($0.place) \($0.diagnostic.rule)" },
+                XCTAssertEqual(diagnostics.filter { $0.diagnostic.rule == rule.id || RuleCatalog.rule($0.diagnostic.rule)?.category == .meta }.map { "\($0.place) \($0.diagnostic.rule)" },
                                [], label)
             }
         }
@@ -236,18 +236,21 @@ final class RuleExampleTests: XCTestCase {
                     let found = Linter(options: options).lintSources([(path: format.path, text: RuleExample(annotated).source)]).diagnostics
                         .filter { $0.rule == rule.id }
                     XCTAssertFalse(found.isEmpty, "\(rule.id) \(format.name): no finding under --idiom pad")
-                    let expected: Severity = rule.category == .exception ? .note : rule.severity
-                    XCTAssertEqual(Set(found.map(\.severity)), [expected], "\(rule.id) (\(rule.category.rawValue)) under --idiom pad")
+                    let expected: Severity = rule.breaksIn == .macIdiom ? .note : rule.severity
+                    XCTAssertEqual(Set(found.map(\.severity)), [expected], "\(rule.id) (breaks in \(rule.breaksIn.rawValue)) under --idiom pad")
                 }
             }
         }
-        XCTAssertEqual(Set(RuleCatalog.all.filter { $0.category == .crash }.map(\.id)),
+        XCTAssertEqual(Set(RuleCatalog.all.filter { $0.breaksIn == .anywhere && $0.category == .crash }.map(\.id)),
                        ["missing-popover-anchor", "unchecked-camera", "switch-title", "pushed-split-view", "scene-life-cycle"])
+        // catalint's own rules, and only they, are meta; they apply wherever the app runs.
+        XCTAssertEqual(Set(RuleCatalog.all.filter { $0.category == .meta }.map(\.id)), Set(RuleCatalog.all.filter { RuleRegistry.logic[$0.id] == nil }.map(\.id)))
+        XCTAssertTrue(RuleCatalog.all.filter { $0.category == .meta }.allSatisfy { $0.breaksIn == .anywhere })
     }
 
     func testEveryRuleHasLogicOrIsAToolRuleAndExamples() {
         for rule in RuleCatalog.all {
-            if rule.category == .tool {
+            if rule.category == .meta {
                 XCTAssertNil(RuleRegistry.logic[rule.id], "\(rule.id) is a tool rule with logic")
             } else {
                 XCTAssertNotNil(RuleRegistry.logic[rule.id], "\(rule.id) has no RuleLogic type in Checks/Rules/")

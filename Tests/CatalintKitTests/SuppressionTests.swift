@@ -260,7 +260,7 @@ final class SuppressionTests: XCTestCase {
                 XCTAssertEqual(found.count, 1, path)
                 guard let diagnostic = found.first else { continue }
                 let fixes = SuppressionFixes.fixes(for: diagnostic, in: text, kind: kind)
-                XCTAssertEqual(fixes.map(\.title), ["Disable `unavailable-control` for this line", "Disable `unavailable-control` for this file"])
+                XCTAssertEqual(fixes.map(\.title), ["Suppress `unavailable-control` on this line", "Suppress `unavailable-control` in this file"])
                 for fix in fixes {
                     let fixed = try XCTUnwrap(FixApplier.apply(fix.edits, to: text))
                     XCTAssertTrue(fixed.contains("catalint:disable"), fixed)

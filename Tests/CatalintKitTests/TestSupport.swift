@@ -185,3 +185,16 @@ func fixtureFindings(_ path: String, _ judged: String) -> [String] {
     }
 }
 
+
+/// Runs git in `directory` with a committer set, quietly; fails the test when git does.
+func runGit(_ arguments: [String], in directory: URL, file: StaticString = #filePath, line: UInt = #line) throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["git", "-c", "user.name=t", "-c", "user.email=t@example.com"] + arguments
+    process.currentDirectoryURL = directory
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    process.waitUntilExit()
+    XCTAssertEqual(process.terminationStatus, 0, "git " + arguments.joined(separator: " "), file: file, line: line)
+}

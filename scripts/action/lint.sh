@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
-# The "Lint" step of action.yml: runs `catalint lint` with the SARIF report written to a file (the
-# log gets the text report), then appends a Markdown summary of the same findings to the job's
-# summary. It never fails itself: the exit status goes to the exit-code output, so that the SARIF
+# The "Lint" step of action.yml: runs `catalint lint` once, with the SARIF report and a Markdown
+# summary written to files (`--report FORMAT=PATH`; the log gets the text report), then appends the
+# summary to the job's. It never fails itself: the exit status goes to the exit-code output, so that the SARIF
 # is uploaded before the action's last step fails the job.
 #
 # Reads: INPUT_PATHS (separated by spaces or new lines), INPUT_CONFIG, INPUT_STRICT, INPUT_BASELINE,
@@ -25,10 +25,8 @@ sarif="$RUNNER_TEMP/catalint.sarif"
 markdown="$RUNNER_TEMP/catalint.md"
 rm -f "$sarif" "$markdown"
 set +e
-NO_COLOR=1 "$catalint" lint --format sarif --output "$sarif" "${options[@]}" -- "${paths[@]}"
+NO_COLOR=1 "$catalint" lint --report "sarif=$sarif" --report "markdown=$markdown" "${options[@]}" -- "${paths[@]}"
 status=$?
-# The same findings again, from the cache the first run filled, as Markdown for the summary.
-NO_COLOR=1 "$catalint" lint --format markdown --output "$markdown" --exit-zero "${options[@]}" -- "${paths[@]}" > /dev/null
 set -e
 
 if [ -s "$markdown" ]; then

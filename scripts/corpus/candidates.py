@@ -1,6 +1,10 @@
 #!/usr/bin/env python3
 """Lists the sites of an extracted app that a labeller should look at, rule by rule.
 
+Swift, interface and Interface Builder files are searched as before; Objective-C files (.m, .mm,
+.h, .pch) with the Objective-C spellings of every rule (selectors, constants, macros, helpers and
+`#if TARGET_OS_*` branches in the context column).
+
 A labelling aid, not a linter: it searches the app's files with regular expressions, casting a
 wide net (mentions, look-alikes, comments), and merges in every finding a catalint binary reports
 there, so that nothing catalint says is missed. The rows go to .corpus/candidates/<name>.csv
@@ -286,6 +290,246 @@ def scan_text(path, lines, candidates, subclasses, helper_uses, helpers):
                 add(rule, match.group(0)[:60], match.start())
 
 
+# --- Objective-C files (.m, .mm, .h, .pch) -------------------------------------------------
+#
+# The same rules, in their Objective-C spellings (DOMAIN.md, "Objective-C spellings of the same
+# facts"). Regular expressions over lines: this lists sites to read, it judges nothing.
+
+OBJC_EXTENSIONS = (".m", ".mm", ".h", ".pch")
+OBJC_UNAVAILABLE = ("UIStepper", "UIPageControl", "UIRefreshControl", "UIPickerView")
+OBJC_UNAVAILABLE_WORD = re.compile(r"\b(UIStepper|UIPageControl|UIRefreshControl|UIPickerView)\b")
+OBJC_INTERFACE = re.compile(r"@interface\s+(\w+)\s*:\s*(\w+)")
+OBJC_BUTTON_SETTER = re.compile(r"\bset(Title|AttributedTitle|Image|BackgroundImage|TitleColor|TitleShadowColor):")
+OBJC_SLIDER_SETTER = re.compile(r"\b(setThumbImage|setMinimumTrackImage|setMaximumTrackImage|setThumbTintColor|"
+                                r"setMinimumTrackTintColor|setMaximumTrackTintColor|setMinimumValueImage|"
+                                r"setMaximumValueImage):")
+OBJC_IDIOM = re.compile(r"\b(userInterfaceIdiom|UI_USER_INTERFACE_IDIOM|UIUserInterfaceIdiom(?:Pad|Phone|Mac|TV|"
+                        r"CarPlay|Vision|Unspecified))\b")
+OBJC_IDIOM_COMPARISON = re.compile(r"UIUserInterfaceIdiom(Pad|Phone)\b")
+OBJC_HELPER_DECLARATION = re.compile(
+    r"#\s*define\s+(\w+)"                                        # #define IS_IPAD (... == ...Pad)
+    r"|^\s*[-+]\s*\(\s*BOOL\s*\)\s*(\w+)"                         # + (BOOL)isPad
+    r"|\b(?:static\s+)?(?:inline\s+)?BOOL\s+(\w+)\s*\("           # static BOOL isPad(void)
+    r"|@property\b[^;]*\bBOOL\s+(\w+)")                            # @property BOOL isPad
+OBJC_SCREEN = re.compile(r"\[\s*UIScreen\s+mainScreen\s*\]|\bUIScreen\s*\.\s*mainScreen\b")
+OBJC_FONT = re.compile(
+    r"\b(systemFontOfSize|boldSystemFontOfSize|italicSystemFontOfSize|monospacedSystemFontOfSize|"
+    r"monospacedDigitSystemFontOfSize):|\bfontWithName:|\bfontWithDescriptor:")
+OBJC_GUARD_WORDS = re.compile(r"TARGET_OS_\w+|isMacCatalystApp|isiOSAppOnMac|UIUserInterfaceIdiomMac|"
+                              r"@available|__builtin_available|isSourceTypeAvailable|preferredBehavioralStyle")
+
+OBJC_RULES = [(rule, re.compile(pattern)) for rule, pattern in [
+    ("date-picker-wheels", r"\b(preferredDatePickerStyle|setPreferredDatePickerStyle:|datePickerMode|setDatePickerMode:|"
+                           r"UIDatePickerStyleWheels|UIDatePickerModeCountDownTimer|UIDatePickerModeYearAndMonth)"),
+    ("button-gesture-recognizer", r"\b(addGestureRecognizer:|gestureRecognizers\b|setGestureRecognizers:)"),
+    ("missing-popover-anchor", r"\bpresentViewController:|\bpresentModalViewController:"),
+    ("unchecked-camera", r"\bsourceType\s*=(?!=)|\bsetSourceType:|\bUIImagePickerControllerSourceTypeCamera\b"),
+    ("pushed-split-view", r"\bpushViewController:|\binitWithRootViewController:|\bsetViewControllers:"),
+    ("private-mac-idiom-api", r"AllowsUnsupportedMacIdiomBehavior"),
+]]
+
+
+def objc_lines_state(lines):
+    """For each line: the `#if` branches around it (C preprocessor spelling) and whether the line
+    starts inside a block comment."""
+    stack, result, in_comment = [], [], False
+    for text in lines:
+        started_in_comment = in_comment
+        # comments: follow /* */ through the line (strings are not tracked; a hint only)
+        position = 0
+        while True:
+            if in_comment:
+                end = text.find("*/", position)
+                if end < 0:
+                    break
+                in_comment, position = False, end + 2
+            else:
+                start = text.find("/*", position)
+                line_comment = text.find("//", position)
+                if start < 0 or (0 <= line_comment < start):
+                    break
+                in_comment, position = True, start + 2
+        directive = None if started_in_comment else re.match(r"\s*#\s*(if|ifdef|ifndef|elif|else|endif)\b(.*)", text)
+        if directive:
+            kind, condition = directive.group(1), directive.group(2).split("//")[0].strip()
+            if kind == "if":
+                stack.append(("#if", condition))
+            elif kind == "ifdef":
+                stack.append(("#if", f"defined({condition})"))
+            elif kind == "ifndef":
+                stack.append(("#if", f"!defined({condition})"))
+            elif kind == "elif" and stack:
+                stack[-1] = ("#elif", f"{condition} (after {stack[-1][1]})")
+            elif kind == "else" and stack:
+                stack[-1] = ("#else of", stack[-1][1])
+            elif kind == "endif" and stack:
+                stack.pop()
+        result.append((" > ".join(f"{kind} {condition}" for kind, condition in stack), started_in_comment))
+    return result
+
+
+def objc_hints(text, position, condition, in_comment):
+    parts = [condition] if condition else []
+    before = text[:position]
+    if in_comment and "*/" not in before:
+        parts.append("comment")
+    elif "//" in before or re.search(r"/\*(?!.*\*/)", before):
+        parts.append("comment")
+    elif before.count('"') % 2 == 1:
+        parts.append("string")
+    return "; ".join(parts)
+
+
+def objc_statement(lines, index, start, limit=8):
+    """The text of a message send from `start` up to its `;` (at most `limit` lines)."""
+    pieces = []
+    for number in range(index, min(index + limit, len(lines))):
+        text = lines[number][start:] if number == index else lines[number]
+        end = text.find(";")
+        if end >= 0:
+            pieces.append(text[:end])
+            break
+        pieces.append(text)
+    return " ".join(piece.strip() for piece in pieces)
+
+
+def objc_subclasses(objc_files, swift_files):
+    """Classes that inherit, directly or not, from the unavailable controls, in either language."""
+    superclass = {}
+    for lines in objc_files.values():
+        for text in lines:
+            for match in OBJC_INTERFACE.finditer(text):
+                superclass.setdefault(match.group(1), match.group(2))
+    for lines in swift_files.values():
+        for text in lines:
+            for match in CLASS_DECLARATION.finditer(text):
+                superclass.setdefault(match.group(1), match.group(2).split(".")[-1])
+    found, changed = set(), True
+    while changed:
+        changed = False
+        for name, parent in superclass.items():
+            if name not in found and (parent in OBJC_UNAVAILABLE or parent in found):
+                found.add(name)
+                changed = True
+    return found
+
+
+def objc_idiom_helpers(objc_files):
+    """Macros, methods, functions and properties whose body compares the idiom with Pad or Phone:
+    {name: where}. Their uses are listed as idiom-layout-decision candidates."""
+    helpers = {}
+    for path, lines in objc_files.items():
+        for index, text in enumerate(lines):
+            if not OBJC_IDIOM_COMPARISON.search(text):
+                continue
+            for back in range(index, max(index - NEAR, -1), -1):
+                declaration = OBJC_HELPER_DECLARATION.search(lines[back])
+                if declaration:
+                    name = next(group for group in declaration.groups() if group)
+                    if len(name) > 2 and not re.search(r"\?\s*[^:]+:", text):  # a ternary picks a value, no Bool
+                        helpers.setdefault(name, f"{path}:{back + 1}")
+                    break
+                if back < index and re.match(r"\s*[-+]\s*\(|\s*\}\s*$", lines[back]):
+                    break  # another method or the end of one: not this helper's body
+    return helpers
+
+
+def scan_objc(path, lines, candidates, subclasses, helper_uses, helpers):
+    states = objc_lines_state(lines)
+    subclass_use = re.compile(r"\b(" + "|".join(map(re.escape, sorted(subclasses))) + r")\s+(alloc|new)\b") \
+        if subclasses else None
+    for index, text in enumerate(lines):
+        number = index + 1
+        condition, in_comment = states[index]
+
+        def add(rule, found_by, position):
+            candidates.add(path, number, rule, found_by, text, objc_hints(text, position, condition, in_comment))
+
+        # unavailable-control: every mention, and the creation of a subclass
+        for match in OBJC_UNAVAILABLE_WORD.finditer(text):
+            add("unavailable-control", f"mentions {match.group(1)}", match.start())
+        if subclass_use:
+            for match in subclass_use.finditer(text):
+                add("unavailable-control", f"[{match.group(1)} {match.group(2)}] (a subclass)", match.start())
+
+        # button-non-normal-state: setX: ... forState: in one message
+        for match in OBJC_BUTTON_SETTER.finditer(text):
+            statement = objc_statement(lines, index, match.end())
+            state = re.search(r"\bforState:\s*([^\]]*)", statement)
+            if state:
+                add("button-non-normal-state", f"set{match.group(1)}: forState:{state.group(1).strip()[:60]}",
+                    match.start())
+
+        # slider-custom-appearance
+        for match in OBJC_SLIDER_SETTER.finditer(text):
+            add("slider-custom-appearance", match.group(1) + ":", match.start())
+        for match in SLIDER_PROPERTY.finditer(text):
+            assigned = re.match(r"\s*=(?!=)", text[match.end():])
+            add("slider-custom-appearance", match.group(1) + (" =" if assigned else ""), match.start())
+
+        # idiom-layout-decision: the idiom, its constants, and the app's helpers
+        for match in OBJC_IDIOM.finditer(text):
+            add("idiom-layout-decision", match.group(1), match.start())
+            break
+        if helper_uses:
+            for match in helper_uses.finditer(text):
+                name = match.group(1)
+                if helpers[name] != f"{path}:{number}":
+                    add("idiom-layout-decision", f"uses {name} (declared {helpers[name]})", match.start())
+
+        # hard-coded-size (CGRectMake, CGSizeMake, frames, constants, compared sizes)
+        if SIZE_WORDS.search(text):
+            for match in NUMBER.finditer(text):
+                value = int(match.group(1))
+                if value in DIMENSIONS:
+                    kind = "iPad" if value in IPAD_POINTS else "iPhone" if value in IPHONE_POINTS else "pixels"
+                    add("hard-coded-size", f"{value} ({kind})", match.start())
+
+        # main-screen-layout (and, as for Swift, a hard-coded-size hint)
+        for match in OBJC_SCREEN.finditer(text):
+            rest = text[match.end():match.end() + 40]
+            what = re.match(r"\s*(?:\.\s*|\s)(\w+)", rest)
+            add("main-screen-layout", f"mainScreen {what.group(1) if what else ''}".strip(), match.start())
+            add("hard-coded-size", "mainScreen", match.start())
+
+        # switch-title: a title set (setTitle: without forState:, or .title =)
+        for match in re.finditer(r"\bsetTitle:|\.title\s*=(?!=)", text):
+            if match.group(0).startswith("setTitle:") and "forState:" in objc_statement(lines, index, match.end()):
+                continue
+            add("switch-title", match.group(0)[:20], match.start())
+
+        # fixed-font-size
+        for match in OBJC_FONT.finditer(text):
+            statement = objc_statement(lines, index, match.start(), limit=4)
+            size = re.search(r"(?:OfSize|size):\s*([^\]\s]+)", statement)
+            add("fixed-font-size", f"{match.group(0)} {size.group(1)[:30] if size else ''}".strip(), match.start())
+
+        # the rest: a wide net of the names each rule is about
+        for rule, pattern in OBJC_RULES:
+            for match in pattern.finditer(text):
+                add(rule, match.group(0)[:60], match.start())
+
+
+def objc_presentation_hints(path, lines, candidates):
+    """For each presentViewController: row, what the lines before it in the same method show:
+    an action sheet, an activity controller, a popover style, an anchor, an idiom test."""
+    for (row_path, number, rule), row in candidates.rows.items():
+        if row_path != path or rule != "missing-popover-anchor":
+            continue
+        start = number - 1
+        while start > 0 and not re.match(r"\s*[-+]\s*\(", lines[start - 1]) and number - start < 80:
+            start -= 1
+        body = "\n".join(lines[start - 1 if start else 0:min(len(lines), number + 15)])
+        seen = [word for word, pattern in [
+            ("action sheet", r"UIAlertControllerStyleActionSheet"), ("activity", r"UIActivityViewController"),
+            ("popover style", r"UIModalPresentationPopover"),
+            ("anchor", r"sourceView|barButtonItem|sourceItem|setSourceView:|setBarButtonItem:"),
+            ("idiom", r"UI_USER_INTERFACE_IDIOM|userInterfaceIdiom|IS_IPAD|IS_IPHONE|isIPad|isPad\b|isPhone\b")]
+            if re.search(pattern, body)]
+        if seen:
+            row["context"] = "; ".join(filter(None, [row["context"], "method shows: " + ", ".join(seen)]))
+
+
 # --- Interface Builder files ----------------------------------------------------------------
 
 def scan_interface_builder(path, data, candidates, subclasses):
@@ -366,7 +610,7 @@ def candidates_for(app, options):
     # The `excluded` globs of apps.csv, as the .catalint.yml extract.sh writes: a name without `/`
     # matches a folder or file at any depth (test targets, watch apps).
     excluded = [glob for glob in (app.get("excluded") or "").split(";") if glob and "/" not in glob]
-    swift, interface, builder = {}, {}, []
+    swift, interface, builder, objc = {}, {}, [], {}
     for directory, subdirectories, names in os.walk(folder):
         subdirectories[:] = sorted(d for d in subdirectories if not any(fnmatch.fnmatchcase(d, glob) for glob in excluded))
         for name in sorted(names):
@@ -380,6 +624,8 @@ def candidates_for(app, options):
                 interface[path] = read_lines(full)
             elif name.endswith((".storyboard", ".xib")):
                 builder.append((path, full))
+            elif name.endswith(OBJC_EXTENSIONS):
+                objc[path] = read_lines(full)
 
     candidates = Candidates()
     subclasses = unavailable_subclasses(swift)
@@ -389,7 +635,16 @@ def candidates_for(app, options):
         scan_text(path, lines, candidates, subclasses, helper_uses, helpers)
     for path, full in builder:
         with open(full, "rb") as file:
-            scan_interface_builder(path, file.read(), candidates, subclasses)
+            scan_interface_builder(path, file.read(), candidates, subclasses | objc_subclasses(objc, swift))
+    objc_classes = objc_subclasses(objc, swift)
+    objc_helpers = objc_idiom_helpers(objc)
+    objc_helper_uses = re.compile(r"\b(" + "|".join(map(re.escape, sorted(objc_helpers))) + r")\b") \
+        if objc_helpers else None
+    for path, lines in objc.items():
+        scan_objc(path, lines, candidates, objc_classes, objc_helper_uses, objc_helpers)
+        objc_presentation_hints(path, lines, candidates)
+    subclasses = subclasses | objc_classes
+    helpers = {**helpers, **objc_helpers}
 
     for binary in options.binaries:  # every finding of every binary given, each named in found_by
         name = os.path.basename(binary)

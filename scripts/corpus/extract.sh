@@ -2,9 +2,10 @@
 # Extract the real-app corpus named in apps.csv into <repo root>/.corpus/<name>/.
 #
 # Each app is taken from a local bare git mirror at the exact commit in apps.csv, and only the
-# files catalint reads (Swift, YAML interface files, storyboards, xibs, the property lists that
-# may be an app's Info.plist) or that idiom detection reads (Xcode projects, xcconfig files,
-# XcodeGen project.yml) are written. The app's code stays
+# files catalint reads (Swift, Objective-C and Objective-C++ sources, headers and prefix headers,
+# YAML interface files, storyboards, xibs, the property lists that may be an app's Info.plist) or
+# that idiom detection reads (Xcode projects, xcconfig files, XcodeGen project.yml) are written.
+# The app's code stays
 # in .corpus/ (git-ignored); it is never committed.
 #
 # Usage: scripts/corpus/extract.sh [NAME ...]     (default: every app in apps.csv)
@@ -19,6 +20,10 @@ corpus="$root/.corpus"
 # The files that catalint or its idiom detection reads, as git pathspecs.
 pathspecs=(
   ':(glob)**/*.swift'
+  ':(glob)**/*.m'
+  ':(glob)**/*.mm'
+  ':(glob)**/*.h'
+  ':(glob)**/*.pch'
   ':(glob)**/*.storyboard'
   ':(glob)**/*.xib'
   ':(glob)**/*.interface.yml'
@@ -31,6 +36,10 @@ pathspecs=(
 # The same, as extended regular expressions over the paths git lists.
 declare -A patterns=(
   [':(glob)**/*.swift']='\.swift$'
+  [':(glob)**/*.m']='\.m$'
+  [':(glob)**/*.mm']='\.mm$'
+  [':(glob)**/*.h']='\.h$'
+  [':(glob)**/*.pch']='\.pch$'
   [':(glob)**/*.storyboard']='\.storyboard$'
   [':(glob)**/*.xib']='\.xib$'
   [':(glob)**/*.interface.yml']='\.interface\.yml$'
@@ -80,13 +89,13 @@ while IFS=, read -r name repo commit excluded; do
   rm -rf "$tmp"
   mkdir -p "$tmp"
   # git archive fails on a pathspec that matches nothing, so pass only those that match.
-  files=$(git --git-dir="$mirror" ls-tree -r --name-only "$commit")
+  files=$(git -c core.quotePath=false --git-dir="$mirror" ls-tree -r --name-only "$commit") # names as they are, not quoted
   specs=()
   for spec in "${pathspecs[@]}"; do
     if grep -qE "${patterns[$spec]}" <<<"$files"; then specs+=("$spec"); fi
   done
   if [[ ${#specs[@]} -eq 0 ]]; then
-    echo "extract: $name: no Swift, interface or project files at $commit" >&2
+    echo "extract: $name: no Swift, Objective-C, interface or project files at $commit" >&2
     rm -rf "$tmp"
     status=1
     continue
@@ -129,9 +138,12 @@ while IFS=, read -r name repo commit excluded; do
   mv "$tmp" "$dest"
 
   swift=$(find "$dest" -name '*.swift' -type f | wc -l)
+  objc=$(find "$dest" \( -name '*.m' -o -name '*.mm' \) -type f | wc -l)
+  headers=$(find "$dest" \( -name '*.h' -o -name '*.pch' \) -type f | wc -l)
   ib=$(find "$dest" \( -name '*.storyboard' -o -name '*.xib' \) -type f | wc -l)
   plists=$(find "$dest" -name '*.plist' -type f | wc -l)
-  echo "extract: $name ($repo @ ${commit:0:12}): $swift Swift files, $ib storyboards/xibs, $plists property lists -> .corpus/$name"
+  echo "extract: $name ($repo @ ${commit:0:12}): $swift Swift files, $objc Objective-C files," \
+    "$headers headers, $ib storyboards/xibs, $plists property lists -> .corpus/$name"
 done < "$here/apps.csv"
 
 if [[ ${#wanted[@]} -gt 0 && $found -ne ${#wanted[@]} ]]; then

@@ -7,9 +7,9 @@ code: it is the oracle catalint's own project membership is checked against, and
 `not built:` and `not in the Mac idiom:` labels of labels.csv (LABELING.md, "Files the app does not
 build").
 
-For every Swift file, storyboard, xib and interface file under the folder it prints the targets
-that build it (compile it, or copy it as a resource that is compiled: a storyboard or xib in a
-Resources phase or in a synchronized folder), and a verdict:
+For every Swift file, Objective-C file (.m, .mm), header (.h, .pch), storyboard, xib and interface
+file under the folder it prints the targets that build it (compile it, or copy it as a resource that
+is compiled: a storyboard or xib in a Resources phase or in a synchronized folder), and a verdict:
 
   mac        some target that builds it runs in the Mac idiom (judged strictly: one is enough)
   ios-only   built only by iOS targets that never run on the Mac (an extension or an app clip
@@ -39,6 +39,18 @@ How a target's idiom is decided (the corpus asks: "if this iPad app ran in the M
   Catalyst themselves or when an application target of the project runs in the Mac idiom.
 - A build file with `platformFilter = ios` (or `platformFilters` without `maccatalyst`) is compiled
   by that target for iOS only: that target does not count as Mac for the file.
+- Objective-C: a .m or .mm file is compiled like a Swift file (a Sources phase, a synchronized
+  folder, a SwiftPM target's folder). A header is never compiled on its own: it takes the verdicts
+  of the built files that `#import` or `#include` it (directly or through other headers), besides
+  those of a target whose Headers phase lists it or that names it as its prefix header
+  (GCC_PREFIX_HEADER) or bridging header (SWIFT_OBJC_BRIDGING_HEADER). An import is resolved by
+  name: beside the importer first for a quoted name, else every header of the app whose path ends
+  with the name (or has its file name). A header no built file imports is `unbuilt`. (Not the
+  simpler "a header is `mac` when a Mac target compiles a file in its folder": that would make a
+  leftover header beside live code a finding, and miss the headers of a shared folder elsewhere.)
+  CocoaPods development pods (`pod 'X', :path => ...` in a Podfile) are not read: their files are
+  built by the Pods project `pod install` writes, which is not in the repository; they come out
+  `unbuilt` here (LABELING.md says how such files are labelled).
 - SwiftPM: a package counts when a project refers to it (XCLocalSwiftPackageReference, or a file
   reference to its folder) or a counted package depends on it by path. A package target is built by
   the project targets that link one of its products (`packageProductDependencies`), through the
@@ -62,7 +74,7 @@ from collections import defaultdict
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 
-LINTED = (".swift", ".storyboard", ".xib", ".interface.yml", ".interface.yaml")
+LINTED = (".swift", ".m", ".mm", ".h", ".pch", ".storyboard", ".xib", ".interface.yml", ".interface.yaml")
 INTERFACE_BUILDER = (".storyboard", ".xib")
 VERDICTS = ("mac", "ios-only", "other", "test", "tool", "unbuilt")
 STRICTNESS = {verdict: index for index, verdict in enumerate(VERDICTS)}  # lower is stricter
@@ -277,6 +289,7 @@ class Target:
         self.verdict = None
         self.why = ""
         self.packages = []  # names of linked SwiftPM products
+        self.included_headers = set()  # its prefix header and bridging header (absolute paths)
 
     @property
     def label(self):
@@ -416,7 +429,7 @@ class Project:
             for phase_identifier in item.get("buildPhases", []):
                 phase = objects.get(phase_identifier, {})
                 isa = phase.get("isa")
-                if isa not in ("PBXSourcesBuildPhase", "PBXResourcesBuildPhase"):
+                if isa not in ("PBXSourcesBuildPhase", "PBXResourcesBuildPhase", "PBXHeadersBuildPhase"):
                     continue
                 for build_file_identifier in phase.get("files", []):
                     build_file = objects.get(build_file_identifier, {})
@@ -428,12 +441,29 @@ class Project:
                             continue
                         self.built[path].add((target, allowed))
             self.read_synchronized(target, item)
+            for header in target.included_headers:  # a prefix or bridging header: part of every compile
+                self.built[header].add((target, True))
         self.read_orphan_exceptions()
         self.read_embeddings(product_of)
 
+    def setting_path(self, value):
+        """A path build setting (GCC_PREFIX_HEADER, SWIFT_OBJC_BRIDGING_HEADER) as an absolute path:
+        relative to the project's folder, $(SRCROOT) and its synonyms resolved; None for a path
+        that names another variable."""
+        value = re.sub(r"\$[({](SRCROOT|PROJECT_DIR|SOURCE_ROOT)[)}]/?", "", value.strip().strip('"'))
+        if not value or "$" in value:
+            return None
+        return os.path.normpath(os.path.join(self.folder, value))
+
     def read_settings(self, target, item):
         platforms, catalyst, families, notes = set(), False, set(), []
+        target.included_headers = set()
         for name, (as_catalyst, as_ios) in self.target_settings(item).items():
+            for settings in (as_catalyst, as_ios):
+                for key in ("GCC_PREFIX_HEADER", "SWIFT_OBJC_BRIDGING_HEADER"):
+                    header = self.setting_path(settings.get(key, ""))
+                    if header:
+                        target.included_headers.add(header)
             sdk = as_ios.get("SDKROOT", "")
             supported = set(as_ios.get("SUPPORTED_PLATFORMS", "").split())
             if sdk.startswith("iphoneos") or {"iphoneos", "iphonesimulator"} & supported:
@@ -958,6 +988,9 @@ class App:
                 if target.kind in ("test", "tool"):
                     reach(target, None, seen)
 
+    def add_imported_headers(self, built):
+        _add_imported_headers(self, built)
+
     def files(self):
         """{relative path: (verdict, [(label, verdict, note)])} for every linted file under the folder."""
         built = defaultdict(set)  # absolute path -> {(label, verdict, note)}
@@ -982,6 +1015,17 @@ class App:
                         if user is None:
                             continue
                         built[path].add((target.label, user.verdict, f"linked by {user.label} ({user.why})"))
+        # Xcode builds on a case-insensitive file system (macOS's default): a reference whose case
+        # differs from the file's (`UIDevice+DeviceInfo.m` for `UIDevice+deviceInfo.m`) still builds it.
+        folded = defaultdict(set)
+        for path, entries in built.items():
+            folded[path.lower()] |= entries
+        for directory, _, names in os.walk(self.folder):
+            for name in names:
+                full = os.path.normpath(os.path.join(directory, name))
+                if full not in built and full.lower() in folded:
+                    built[full] = set(folded[full.lower()])
+        self.add_imported_headers(built)
         result = {}
         for directory, subdirectories, names in os.walk(self.folder):
             subdirectories[:] = sorted(d for d in subdirectories if not d.endswith((".xcodeproj", ".xcworkspace")))
@@ -1005,6 +1049,8 @@ class App:
                         entries = [("-", "unbuilt", f"in the package {os.path.relpath(package, self.folder)}, in none of its linked targets")]
                     elif not self.projects:
                         entries = [("-", "unbuilt", "no project in the folder")]
+                    elif name.endswith((".h", ".pch")):
+                        entries = [("-", "unbuilt", "a header no built file imports")]
                     else:
                         entries = [("-", "unbuilt", "no target compiles or copies it")]
                 result[relative] = (verdict, entries)
@@ -1013,6 +1059,76 @@ class App:
             relative = os.path.relpath(os.path.join(folder, "Package.swift"), self.folder)
             result[relative] = ("tool", [("-", "tool", "a package manifest, built for the host by SwiftPM")])
         return result
+
+
+IMPORT = re.compile(r'^\s*#\s*(?:import|include|include_next)\s*([<"])([^>"]+)[>"]', re.M)
+
+
+def imports_of(path):
+    """The `#import`/`#include` names of a C-family file, with whether each is quoted."""
+    try:
+        with open(path, encoding="utf-8", errors="replace") as file:
+            text = file.read()
+    except OSError:
+        return []
+    text = re.sub(r"/\*.*?\*/", "", text, flags=re.S)  # an import inside a block comment is none
+    return [(quote == '"', name.strip()) for quote, name in IMPORT.findall(text)]
+
+
+def _add_imported_headers(app, built):
+    """Headers are not compiled on their own: a header takes the verdicts of the built files that
+    import it (`#import`/`#include`, through other headers too), besides any a Headers build phase,
+    a prefix header (GCC_PREFIX_HEADER) or a bridging header (SWIFT_OBJC_BRIDGING_HEADER) gives it.
+    An import names a file: a quoted name is looked up beside the importer first; otherwise, and for
+    `<Framework/Name.h>`, every header of the app whose path ends with that name (or, failing that,
+    whose file name is the same) is taken, the strictest verdict winning as for any file. A header
+    that no built file imports is `unbuilt`."""
+    headers = defaultdict(list)  # file name -> absolute paths of the app's headers and sources
+    sources = []
+    for directory, subdirectories, names in os.walk(app.folder):
+        subdirectories[:] = sorted(d for d in subdirectories if not d.endswith((".xcodeproj", ".xcworkspace")))
+        for name in sorted(names):
+            if name.endswith((".h", ".pch", ".m", ".mm", ".c", ".cpp", ".inc", ".hpp")):
+                full = os.path.normpath(os.path.join(directory, name))
+                headers[name].append(full)
+                sources.append(full)
+
+    folded_headers = defaultdict(list)  # the same, by lower-cased name (macOS finds `Foo.h` for `foo.h`)
+    for name, paths in headers.items():
+        folded_headers[name.lower()] += paths
+
+    def resolve(importer, quoted, name):
+        if quoted:
+            beside = os.path.normpath(os.path.join(os.path.dirname(importer), name))
+            if os.path.isfile(beside):
+                return [beside]
+        candidates = headers.get(os.path.basename(name)) or folded_headers.get(os.path.basename(name).lower(), [])
+        suffix = [path for path in candidates if path.lower().endswith((os.sep + name).lower())]
+        return suffix or candidates
+
+    graph = {}
+    for path in sources:
+        graph[path] = sorted({target for quoted, name in imports_of(path) for target in resolve(path, quoted, name)
+                              if target != path})
+    # Breadth first from the files the targets build, in a fixed order, so that each header's note
+    # names the nearest importer.
+    queue = sorted(path for path in built if path in graph)
+    seen_labels = {path: {label for label, _, _ in built[path]} for path in queue}
+    position = 0
+    while position < len(queue):
+        importer = queue[position]
+        position += 1
+        relative = os.path.relpath(importer, app.folder)
+        for header in graph.get(importer, []):
+            added = False
+            for label, verdict, note in sorted(built[importer]):
+                if label in seen_labels.setdefault(header, {l for l, _, _ in built.get(header, ())}):
+                    continue
+                seen_labels[header].add(label)
+                built[header].add((label, verdict, f"a header imported by {relative}"))
+                added = True
+            if added:
+                queue.append(header)
 
 
 def reason(verdict, entries):
@@ -1044,6 +1160,9 @@ FIXTURE_CLASSIC = """// !$*UTF8*$!
 		B6 /* Scripts in Resources */ = {isa = PBXBuildFile; fileRef = F6; };
 		B7 /* IOSOnly.swift in Sources */ = {isa = PBXBuildFile; fileRef = F7; platformFilter = ios; };
 		B8 /* Test.swift in Sources */ = {isa = PBXBuildFile; fileRef = F8; };
+		B9 /* Legacy.m in Sources */ = {isa = PBXBuildFile; fileRef = F9; };
+		BA /* Helper.m in Sources */ = {isa = PBXBuildFile; fileRef = FA; };
+		BB /* Mixed.m in Sources */ = {isa = PBXBuildFile; fileRef = FB; };
 		F1 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = App.swift; sourceTree = "<group>"; };
 		F2 = {isa = PBXFileReference; lastKnownFileType = file.storyboard; name = Base; path = Base.lproj/Main.storyboard; sourceTree = "<group>"; };
 		F3 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Share.swift; sourceTree = "<group>"; };
@@ -1052,20 +1171,23 @@ FIXTURE_CLASSIC = """// !$*UTF8*$!
 		F6 = {isa = PBXFileReference; lastKnownFileType = folder; path = Scripts; sourceTree = "<group>"; };
 		F7 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = IOSOnly.swift; sourceTree = "<group>"; };
 		F8 = {isa = PBXFileReference; lastKnownFileType = sourcecode.swift; path = Test.swift; sourceTree = "<group>"; };
+		F9 = {isa = PBXFileReference; lastKnownFileType = sourcecode.c.objc; path = Legacy.m; sourceTree = "<group>"; };
+		FA = {isa = PBXFileReference; lastKnownFileType = sourcecode.c.objc; path = Helper.m; sourceTree = "<group>"; };
+		FB = {isa = PBXFileReference; lastKnownFileType = sourcecode.c.objc; path = Mixed.m; sourceTree = "<group>"; };
 		V1 /* Main.storyboard */ = {isa = PBXVariantGroup; children = (F2); name = Main.storyboard; sourceTree = "<group>"; };
 		G0 = {isa = PBXGroup; children = (G1, G2, G3, F4, F6); sourceTree = "<group>"; };
-		G1 = {isa = PBXGroup; children = (F1, V1, F5, F7); path = App; sourceTree = "<group>"; };
+		G1 = {isa = PBXGroup; children = (F1, V1, F5, F7, F9, FB); path = App; sourceTree = "<group>"; };
 		G2 = {isa = PBXGroup; children = (F3); name = "Share Extension"; path = "Share Extension"; sourceTree = "<group>"; };
-		G3 = {isa = PBXGroup; children = (F8); path = Tests; sourceTree = "<group>"; };
-		P1 = {isa = PBXSourcesBuildPhase; files = (B1, B4, B7); };
+		G3 = {isa = PBXGroup; children = (F8, FA); path = Tests; sourceTree = "<group>"; };
+		P1 = {isa = PBXSourcesBuildPhase; files = (B1, B4, B7, B9, BB); };
 		P2 = {isa = PBXResourcesBuildPhase; files = (B2, B6); };
 		P3 = {isa = PBXSourcesBuildPhase; files = (B3, B5); };
-		P4 = {isa = PBXSourcesBuildPhase; files = (B8); };
+		P4 = {isa = PBXSourcesBuildPhase; files = (B8, BA); };
 		T1 = {isa = PBXNativeTarget; buildConfigurationList = L1; buildPhases = (P1, P2); name = App; productType = "com.apple.product-type.application"; };
 		T2 = {isa = PBXNativeTarget; buildConfigurationList = L2; buildPhases = (P3); name = Share; productType = "com.apple.product-type.app-extension"; };
 		T3 = {isa = PBXNativeTarget; buildConfigurationList = L3; buildPhases = (P4); name = AppTests; productType = "com.apple.product-type.bundle.unit-test"; };
 		C0 = {isa = XCBuildConfiguration; buildSettings = {SDKROOT = iphoneos; }; name = Release; };
-		C1 = {isa = XCBuildConfiguration; buildSettings = {SUPPORTS_MACCATALYST = YES; TARGETED_DEVICE_FAMILY = "1,2,6"; }; name = Release; };
+		C1 = {isa = XCBuildConfiguration; buildSettings = {GCC_PREFIX_HEADER = "$(SRCROOT)/App/Prefix.pch"; SUPPORTS_MACCATALYST = YES; TARGETED_DEVICE_FAMILY = "1,2,6"; }; name = Release; };
 		C2 = {isa = XCBuildConfiguration; buildSettings = {TARGETED_DEVICE_FAMILY = "1,2"; }; name = Release; };
 		C3 = {isa = XCBuildConfiguration; buildSettings = {}; name = Release; };
 		L0 = {isa = XCConfigurationList; buildConfigurations = (C0); };
@@ -1125,12 +1247,21 @@ def self_test():
         write(classic, "Classic.xcodeproj/project.pbxproj", FIXTURE_CLASSIC)
         for path in ("App/App.swift", "App/Base.lproj/Main.storyboard", "App/Orphan.swift", "App/IOSOnly.swift",
                      "Share Extension/Share.swift", "Common/Shared.swift", "Scripts/Old.swift", "Tests/Test.swift",
-                     "Loose.xib"):
+                     "Loose.xib", "App/Unused.h", "App/Orphan.m", "App/Prefix.pch", "App/mixed.m"):
             write(classic, path)
+        # Objective-C: a header takes the verdicts of the built files that import it, through other headers
+        write(classic, "App/Legacy.m", '#import "Legacy.h"\n#import <UIKit/UIKit.h>\n/* #import "Unused.h" */\n')
+        write(classic, "App/Legacy.h", '#include "Kit/Util.h"\n')
+        write(classic, "Common/Kit/Util.h", "")
+        write(classic, "Tests/Helper.m", '#import "Helper.h"\n#import <App/Legacy.h>\n')
+        write(classic, "Tests/Helper.h", "")
         check(classic, {"App/App.swift": "mac", "App/Base.lproj/Main.storyboard": "mac", "App/Orphan.swift": "unbuilt",
                          "App/IOSOnly.swift": "ios-only", "Share Extension/Share.swift": "ios-only",
                          "Common/Shared.swift": "mac", "Scripts/Old.swift": "unbuilt", "Tests/Test.swift": "test",
-                         "Loose.xib": "unbuilt"})
+                         "Loose.xib": "unbuilt", "App/Legacy.m": "mac", "App/Legacy.h": "mac",
+                         "Common/Kit/Util.h": "mac", "App/Unused.h": "unbuilt", "App/Orphan.m": "unbuilt",
+                         "App/Prefix.pch": "mac", "Tests/Helper.m": "test", "Tests/Helper.h": "test",
+                         "App/mixed.m": "mac"})  # the project says Mixed.m: macOS finds it all the same
         synchronized = os.path.join(root, "synchronized")
         write(synchronized, "Sync.xcodeproj/project.pbxproj", FIXTURE_SYNCHRONIZED)
         for path in ("App/Main.swift", "App/Old.swift", "App/Debug/Tool.swift", "App/Legacy/Gone.swift",

@@ -16,12 +16,16 @@ rules (invalid-swift, unreadable-file, ...) are not scored; their counts are rep
 exits with a status other than 0 or 1, dies of a signal, prints no JSON or times out is a crash.
 
 Usage: scripts/corpus/score.py [--catalint PATH] [--labels PATH] [--app NAME] [--rules A,B]
-                               [--unlabeled] [--json] [--timeout SECONDS]
+                               [--languages L,L] [--unlabeled] [--json] [--timeout SECONDS]
 
   --unlabeled  print each unlabeled finding as a CSV row ready to complete and append to
                labels.csv (`repo,commit,path,line,rule,,message`); the rows go to standard output
                and the report to standard error, so `score.py --unlabeled > todo.csv` works.
   --json       print the report as one JSON object instead.
+  --languages  score only the findings and labels in files of these kinds: swift, objc (.m, .mm,
+               .h, .pch), ib (.storyboard, .xib), interface (.interface.yml/.yaml). The apps added
+               for the Objective-C front end have labels for their Objective-C files only (README):
+               score them with --languages objc.
 
 Exit status: 0, or 1 when a run crashed, or 2 when the corpus or the binary is missing.
 """
@@ -38,6 +42,15 @@ from collections import Counter, defaultdict
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
+LANGUAGES = {"swift": (".swift",), "objc": (".m", ".mm", ".h", ".pch"), "ib": (".storyboard", ".xib"),
+             "interface": (".interface.yml", ".interface.yaml")}
+
+
+def language_of(path):
+    """The kind of file a finding or label is in (LANGUAGES), or "other"."""
+    return next((name for name, endings in LANGUAGES.items() if path.endswith(endings)), "other")
+
+
 TOOL_RULES = {"invalid-swift", "unreadable-file", "invalid-interface", "invalid-suppression",
               "unused-suppression"}
 # The opt-in rules (`opt_in: true` in Rules/<id>.yml) are scored too: they run with --extend-select.
@@ -77,6 +90,8 @@ def main():
 
     labels = read_labels(options.labels, apps, known_repos)
     check_label_paths(options, labels)
+    if options.languages:
+        labels = {key: label for key, label in labels.items() if language_of(key[1]) in options.languages}
     selected = set(options.rules) if options.rules else None
 
     runs = [run_catalint(options, app) for app in apps]
@@ -86,6 +101,8 @@ def main():
             if diagnostic["rule"] in TOOL_RULES:
                 continue
             key = (run["app"], diagnostic["path"], diagnostic["line"], diagnostic["rule"])
+            if options.languages and language_of(key[1]) not in options.languages:
+                continue
             findings.setdefault(key, diagnostic["message"])
 
     def scored(rule):
@@ -152,6 +169,8 @@ def parse_arguments():
     parser.add_argument("--app", action="append", metavar="NAME",
                         help="score only this app (repeatable, or NAME,NAME)")
     parser.add_argument("--rules", metavar="A,B", help="score only these rules")
+    parser.add_argument("--languages", metavar="L,L",
+                        help=f"score only findings and labels in these kinds of file ({', '.join(LANGUAGES)})")
     parser.add_argument("--unlabeled", action="store_true",
                         help="print the unlabeled findings as CSV rows on standard output")
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -163,6 +182,11 @@ def parse_arguments():
         options.app = [name for value in options.app for name in value.split(",") if name]
     if options.rules:
         options.rules = [rule for rule in options.rules.split(",") if rule]
+    if options.languages:
+        options.languages = {language for language in options.languages.split(",") if language}
+        unknown = options.languages - set(LANGUAGES)
+        if unknown:
+            fail(f"unknown --languages {', '.join(sorted(unknown))} (known: {', '.join(LANGUAGES)})")
     return options
 
 

@@ -1,4 +1,4 @@
--- Headless Neovim (0.11) as a catalint user has it: the README's configuration, a Swift file with
+-- Headless Neovim (0.11) as a catalint user has it: the configuration in docs/editors.md, a Swift file with
 -- a finding, the diagnostic as vim.diagnostic has it, a code action applied through
 -- vim.lsp.buf.code_action, and the finding gone. Run by scripts/neovim-lsp-check.sh, which sets
 -- CATALINT_BINARY and CATALINT_PROJECT; exits non-zero on any mismatch. With
@@ -22,7 +22,7 @@ end
 -- This file runs as init.lua, before Neovim turns on filetype detection, which starts servers.
 vim.cmd('filetype plugin on')
 
--- The configuration from README.md ("In your editor", Neovim).
+-- The configuration from docs/editors.md ("The language server", Neovim).
 vim.filetype.add({ extension = { storyboard = 'xml', xib = 'xml' } })
 vim.lsp.config('catalint', {
   cmd = { binary, 'server' },
@@ -92,14 +92,45 @@ check(yaml, 'a diagnostic on the YAML interface file')
 local y = vim.diagnostic.get(0)[1] or { lnum = 0, col = 0 }
 vim.api.nvim_win_set_cursor(0, { y.lnum + 1, y.col })
 vim.lsp.buf.code_action({
-  filter = function(action) return action.title:find('for this line', 1, true) ~= nil end,
+  filter = function(action) return action.title:find('on this line', 1, true) ~= nil end,
   apply = true,
 })
 local suppressed = vim.wait(20000, function()
-  return (vim.api.nvim_buf_get_lines(0, 2, 3, false)[1] or '') == '  # catalint:disable:next unavailable-control - reason'
+  return (vim.api.nvim_buf_get_lines(0, 2, 3, false)[1] or '') == '  # catalint:disable:next unavailable-control'
 end, 20)
 check(suppressed, 'the disable-for-this-line comment was inserted')
 check(vim.wait(20000, function() return #vim.diagnostic.get(0) == 0 end, 20), 'and it silences the finding')
+
+-- "Fix all" (source.fixAll.catalint): on its own, then on save, as docs/editors.md sets it up. The
+-- project says unsafe_fixes: true, since every fix catalint has today is unsafe.
+vim.api.nvim_create_autocmd('BufWritePre', {
+  pattern = '*.swift',
+  callback = function(args)
+    local client = vim.lsp.get_clients({ bufnr = args.buf, name = 'catalint' })[1]
+    if not client then return end
+    local params = vim.lsp.util.make_range_params(0, client.offset_encoding)
+    params.context = { only = { 'source.fixAll.catalint' }, diagnostics = {} }
+    local response = client:request_sync('textDocument/codeAction', params, 5000, args.buf)
+    for _, action in ipairs(response and response.result or {}) do
+      if action.edit then vim.lsp.util.apply_workspace_edit(action.edit, client.offset_encoding) end
+    end
+  end,
+})
+vim.cmd('edit ' .. vim.fn.fnameescape(project .. '/Save.swift'))
+check(vim.wait(20000, function() return #vim.diagnostic.get(0) == 2 end, 20), 'two findings in Save.swift (' .. #vim.diagnostic.get(0) .. ')')
+local kinds = {}
+vim.lsp.buf.code_action({
+  context = { only = { 'source.fixAll' } },
+  filter = function(action) table.insert(kinds, action.kind); return false end,
+  apply = true,
+})
+vim.wait(2000, function() return #kinds > 0 end, 20)
+check(#kinds == 1 and kinds[1] == 'source.fixAll.catalint', 'one source.fixAll.catalint action offered (' .. table.concat(kinds, ' | ') .. ')')
+vim.cmd('write')
+local saved = table.concat(vim.fn.readfile(project .. '/Save.swift'), '\n')
+local _, styles = saved:gsub('preferredBehavioralStyle = .pad', '')
+check(styles == 2, 'saving applied both fixes to the file on disk:\n' .. saved)
+check(vim.wait(20000, function() return #vim.diagnostic.get(0) == 0 end, 20), 'and the findings are gone')
 
 say(failures == 0 and 'all checks passed' or (failures .. ' checks failed'))
 finish()

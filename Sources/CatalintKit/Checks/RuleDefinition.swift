@@ -1,19 +1,39 @@
 import Foundation
 import Yams
 
-/// What kind of problem a rule finds; it decides the severity under `--idiom pad`.
+/// The group a rule belongs to, which `--select`, `--ignore`, `--extend-select` and the
+/// configuration's `select:` accept in place of its id.
 public enum RuleCategory: String, Sendable, Codable, CaseIterable {
-    /// The app throws an exception in the Mac idiom only: a note under `--idiom pad`.
-    case exception
-    /// The app throws on the Mac in either idiom, or on iPad, or everywhere but the Mac idiom: the
-    /// severity stays under `--idiom pad`.
+    /// The app throws an exception (or leans on a private switch that stops one).
     case crash
-    /// The app lays itself out wrongly in the Mac idiom.
+    /// The app lays itself out wrongly on the Mac.
     case layout
-    /// The code calls private API, which App Review rejects: the severity stays under `--idiom pad`.
-    case privateAPI = "private-api"
-    /// catalint could not lint an input (unreadable or malformed file).
-    case tool
+    /// catalint's own findings about its inputs: a file it could not read or parse, a suppression
+    /// comment that is wrong or unused.
+    case meta
+}
+
+/// Where what a rule finds breaks, which decides where it reports: its severity under `--idiom pad`
+/// and whether it applies to code that never runs in the Mac idiom.
+public enum BreakScope: String, Sendable, Codable, CaseIterable {
+    /// Only in the Mac idiom: a note under `--idiom pad`, and silent in code that never runs in it.
+    case macIdiom = "mac-idiom"
+    /// On the Mac, in either idiom: the severity stays under `--idiom pad`; silent in code that never
+    /// runs in the Mac idiom.
+    case mac
+    /// Wherever the app runs (on iPad too, or everywhere but the Mac idiom): the severity stays under
+    /// `--idiom pad`, and code that never runs in the Mac idiom is checked in the pad idiom.
+    case anywhere
+
+    /// The scope of a rule that does not say: `mac-idiom` for a crash, `mac` for layout, `anywhere`
+    /// for catalint's own rules.
+    static func `default`(for category: RuleCategory) -> BreakScope {
+        switch category {
+        case .crash: return .macIdiom
+        case .layout: return .mac
+        case .meta: return .anywhere
+        }
+    }
 }
 
 /// A rule as `Rules/<id>.yml` describes it: its documentation, its UIKit knowledge and its examples.
@@ -23,9 +43,15 @@ public struct RuleDefinition: Sendable, Decodable {
     public var title: String
     public var severity: Severity
     public var category: RuleCategory
+    /// Where what it finds breaks (`breaks_in:`; by default from the category).
+    public var breaksIn: BreakScope
     /// True for a rule that reports only when asked for: a level in the configuration's `rules:`,
     /// `--select` or `--extend-select`. For rules that are right but noisy in most apps.
     public var optIn: Bool
+    /// True for a rule that ships as a preview (`preview: true`): it reports only in preview mode
+    /// (`--preview`, or `preview: true` in the configuration), so a release never changes what runs
+    /// by default without a note.
+    public var preview: Bool
     /// One sentence: what the rule flags.
     public var summary: String
     /// Why it breaks in the Mac idiom.
@@ -49,7 +75,9 @@ public struct RuleDefinition: Sendable, Decodable {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
         case id, title, severity, category
+        case breaksIn = "breaks_in"
         case optIn = "opt_in"
+        case preview
         case summary, rationale, advice, reference, message, help, phrases, uikit, examples, fix
     }
 
@@ -60,7 +88,9 @@ public struct RuleDefinition: Sendable, Decodable {
         title = try container.decode(String.self, forKey: .title)
         severity = try container.decode(Severity.self, forKey: .severity)
         category = try container.decode(RuleCategory.self, forKey: .category)
+        breaksIn = try container.decodeIfPresent(BreakScope.self, forKey: .breaksIn) ?? .default(for: category)
         optIn = try container.decodeIfPresent(Bool.self, forKey: .optIn) ?? false
+        preview = try container.decodeIfPresent(Bool.self, forKey: .preview) ?? false
         summary = try container.decode(String.self, forKey: .summary)
         rationale = try container.decode(String.self, forKey: .rationale)
         advice = try container.decode(String.self, forKey: .advice)
@@ -225,6 +255,35 @@ public enum RuleCatalog {
 
     /// The names of the embedded rule files, for tests that compare them with `Rules/`.
     public static var embeddedFileNames: [String] { EmbeddedRules.files.map(\.name) }
+
+    /// The `uikit:` section of a rule's file as it is written, comments included, with its keys at
+    /// the left margin, as a rule's options in `.catalint.yml` take them (its page shows it); nil
+    /// for a rule without one.
+    static func knowledgeText(of id: String) -> String? {
+        EmbeddedRules.files.first { $0.name == "\(id).yml" }.flatMap { topLevelBlock("uikit", of: $0.text) }
+    }
+
+    /// The lines under `key:` at the left margin of a YAML file, up to the next key there (comments
+    /// at the margin just before it are that key's), less their common indentation; nil when the
+    /// file has no such block.
+    static func topLevelBlock(_ key: String, of text: String) -> String? {
+        var lines: [Substring] = []
+        var inside = false
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
+            if !inside {
+                let rest = String(line.dropFirst(key.count + 1)).trimmed
+                if line.hasPrefix("\(key):"), rest.isEmpty || rest.hasPrefix("#") { inside = true }
+                continue
+            }
+            if let first = line.first, first != " ", first != "#" { break }
+            lines.append(line)
+        }
+        while let last = lines.last, last.allSatisfy(\.isWhitespace) || last.first == "#" { lines.removeLast() }
+        guard inside, !lines.isEmpty else { return nil }
+        let indents = lines.filter { $0.first == " " && !$0.allSatisfy(\.isWhitespace) }.map { $0.prefix { $0 == " " }.count }
+        let indent = indents.min() ?? 0
+        return lines.map { line in String(line.dropFirst(min(indent, line.prefix { $0 == " " }.count))) }.joined(separator: "\n")
+    }
 
     /// Parses one rule file; `name` (`unavailable-control.yml`) must match the id inside. A file that
     /// does not decode, strictly, throws a `RuleFileError` with the line and column of the problem.

@@ -1,39 +1,36 @@
-/// The suppression comments an editor offers as code actions for a diagnostic: disable its rule
-/// for the line, or for the rest of the file, with a `- reason` for the user to replace. They are
-/// never applied by `--fix`: silencing a finding is a decision for a person.
+/// The suppression comments an editor offers as code actions for a diagnostic: suppress its rule
+/// on the line (the comment `catalint lint --add-suppressions` writes, by `SuppressionWriter`), or
+/// for the rest of the file. They are never applied by `--fix`: silencing a finding is a decision
+/// for a person, who can add the reason after ` - `.
 public enum SuppressionFixes {
-    /// "Disable for this line" and "disable for this file", in the comment syntax of `kind`.
+    /// "Suppress on this line" and "suppress in this file", in the comment syntax of `kind`.
     public static func fixes(for diagnostic: Diagnostic, in text: String, kind: InputKind) -> [Fix] {
         let lines = SourceLines(text)
         let line = diagnostic.position.line
-        guard line >= 1, line <= lines.count else { return [] }
+        guard line >= 1, line <= lines.count, SuppressionWriter.suppressible(diagnostic) else { return [] }
         let rule = diagnostic.rule
         var fixes: [Fix] = []
-        let indentation = String(lines[line].prefix { $0 == " " || $0 == "\t" })
-        fixes.append(Fix(title: "Disable `\(rule)` for this line", applicability: .unsafe,
-                         edits: [TextEdit(inserting: indentation + comment("catalint:disable:next \(rule) - reason", kind) + lines.lineBreak,
-                                          at: start(of: line, path: diagnostic.position.path))]))
+        let lineEdits = SuppressionWriter.edits(for: [diagnostic], in: text, kind: kind, path: diagnostic.position.path)
+        if !lineEdits.isEmpty {
+            fixes.append(Fix(title: "Suppress `\(rule)` on this line", applicability: .unsafe, edits: lineEdits))
+        }
         // In XML nothing may come before the declaration; the comment goes after it.
         var fileLine = 1
         if kind == .interfaceBuilder || kind == .propertyList, lines[1].hasPrefix("<?xml") { fileLine = 2 }
         let fileEdit: TextEdit
         if fileLine > lines.count {
-            fileEdit = TextEdit(inserting: lines.lineBreak + comment("catalint:disable \(rule) - reason", kind),
+            fileEdit = TextEdit(inserting: lines.lineBreak + comment("catalint:disable \(rule)", kind),
                                 at: end(of: lines.count, in: lines, path: diagnostic.position.path))
         } else {
-            fileEdit = TextEdit(inserting: comment("catalint:disable \(rule) - reason", kind) + lines.lineBreak,
+            fileEdit = TextEdit(inserting: comment("catalint:disable \(rule)", kind) + lines.lineBreak,
                                 at: start(of: fileLine, path: diagnostic.position.path))
         }
-        fixes.append(Fix(title: "Disable `\(rule)` for this file", applicability: .unsafe, edits: [fileEdit]))
+        fixes.append(Fix(title: "Suppress `\(rule)` in this file", applicability: .unsafe, edits: [fileEdit]))
         return fixes
     }
 
     private static func comment(_ body: String, _ kind: InputKind) -> String {
-        switch kind {
-        case .swift: return "// " + body
-        case .interfaceDescription: return "# " + body
-        case .interfaceBuilder, .propertyList: return "<!-- " + body + " -->"
-        }
+        SuppressionWriter.comment(body, kind)
     }
 
     private static func start(of line: Int, path: String) -> SourcePosition {

@@ -17,7 +17,7 @@ extension LintOptions {
         case .onMac(let own)?:
             return own ?? idiom
         case .neverOnMac?:
-            return rule.category == .crash || rule.category == .tool ? .pad : nil
+            return rule.breaksIn == .anywhere ? .pad : nil
         case .notIOS?:
             return nil
         }

@@ -7,7 +7,7 @@ import Dispatch
 /// memory within a few statements, on whichever path it is processed (linted, read only for the
 /// project index, in the language server, re-linted after a fix). Only swift-syntax's parser and
 /// operator folding cannot be asked; the limits on size, nesting and operator chains bound them
-/// (README, "Limits"). A deadline belongs to the thread that works on the file.
+/// (docs/configuration.md, "Limits"). A deadline belongs to the thread that works on the file.
 final class Deadline: @unchecked Sendable {
     /// The uptime, in nanoseconds, at which the work stops.
     private let end: UInt64

@@ -1,5 +1,14 @@
 import Foundation
 
+/// A fix applied to a file: the rule whose finding it fixed, its title, and the finding's line in
+/// the text it was applied to.
+public struct AppliedFix: Sendable, Hashable {
+    public var path: String
+    public var rule: String
+    public var title: String
+    public var line: Int
+}
+
 /// Applies the fixes that diagnostics carry, a round at a time: in each file, a set of fixes whose
 /// edits do not overlap; the caller lints again and asks for the next round, since one fix can make
 /// others unneeded (a control given the iPad style needs it once).
@@ -11,6 +20,8 @@ public enum Fixer {
         public var applied = 0
         /// Files whose fixes were not applied because the result would not parse.
         public var refused: [String] = []
+        /// The fixes applied, in path order.
+        public var fixes: [AppliedFix] = []
     }
 
     /// Fixes safe ones, or with `unsafe` every one, in the files `read` gives the text of. Each fixed
@@ -18,17 +29,24 @@ public enum Fixer {
     /// and all): a fix that would turn a file without a syntax error into one with, or a file that
     /// cannot be read again within the budget, is refused.
     public static func round(_ diagnostics: [Diagnostic], unsafe: Bool, linter: Linter = Linter(), read: (String) -> String?) -> Round {
-        var byPath: [String: [Fix]] = [:]
+        var byPath: [String: [(diagnostic: Diagnostic, fix: Fix)]] = [:]
         for diagnostic in diagnostics.sorted() {
             guard let fix = diagnostic.fix, unsafe || fix.applicability == .safe else { continue }
-            byPath[diagnostic.position.path, default: []].append(fix)
+            byPath[diagnostic.position.path, default: []].append((diagnostic, fix))
         }
-        var candidates: [(path: String, text: String, fixed: String, count: Int)] = []
+        var candidates: [(path: String, text: String, fixed: String, fixes: [AppliedFix])] = []
         for (path, fixes) in byPath.sorted(by: { $0.key < $1.key }) {
             guard let text = read(path) else { continue }
-            let chosen = FixApplier.compatible(fixes)
+            let chosen = FixApplier.compatible(fixes.map(\.fix))
             guard let fixed = FixApplier.apply(chosen.flatMap(\.edits), to: text), fixed != text else { continue }
-            candidates.append((path, text, fixed, chosen.count))
+            // `compatible` keeps the order it is given: the chosen fixes are a subsequence.
+            var applied: [AppliedFix] = []
+            var next = 0
+            for (diagnostic, fix) in fixes where next < chosen.count && chosen[next] == fix {
+                applied.append(AppliedFix(path: path, rule: diagnostic.rule, title: fix.title, line: diagnostic.position.line))
+                next += 1
+            }
+            candidates.append((path, text, fixed, applied))
         }
         // The texts before and after, read as the lint reads them (the text before is in the cache).
         let swift = candidates.filter { $0.path.hasSuffix(".swift") }
@@ -50,7 +68,8 @@ public enum Fixer {
                 round.refused.append(candidate.path)
             } else {
                 round.texts[candidate.path] = candidate.fixed
-                round.applied += candidate.count
+                round.applied += candidate.fixes.count
+                round.fixes += candidate.fixes
             }
         }
         return round

@@ -6,15 +6,19 @@ public struct LintOptions: Sendable {
     public var idiom: Idiom
     /// How many files are processed at once.
     public var jobs: Int
-    /// When set, only these rules report (`--select`), the tool's own rules (`invalid-swift`,
-    /// `unused-suppression`, ...) as much as the others.
-    public var onlyRules: Set<String>?
+    /// When set, only the rules these pick report (`--select`: ids, categories, prefixes, `ALL`),
+    /// the tool's own rules (`invalid-swift`, `unused-suppression`, ...) as much as the others.
+    public var onlyRules: Set<String>? { didSet { resolveSelection() } }
     /// Rules that never report (`--ignore`).
-    public var ignoredRules: Set<String>
-    /// Opt-in rules that report in this run besides the default ones (`--extend-select`).
-    public var extendedRules: Set<String> = []
+    public var ignoredRules: Set<String> { didSet { resolveSelection() } }
+    /// Rules that report in this run besides the others (`--extend-select`): opt-in ones, say.
+    public var extendedRules: Set<String> = [] { didSet { resolveSelection() } }
+    /// Preview rules report (`--preview`); nil: as the configuration's `preview:` says.
+    public var preview: Bool? { didSet { resolveSelection() } }
     /// `.catalint.yml`, or the defaults.
-    public var configuration: Configuration
+    public var configuration: Configuration { didSet { resolveSelection() } }
+    /// Which rules report: the configuration's selectors, then the command line's.
+    public private(set) var selection = RuleSelection()
     /// A folder whose other Swift files are indexed (not linted), so that linting a few files (from
     /// pre-commit, an editor, `--changed`) still knows the classes declared in the rest of the project.
     public var indexRoot: String?
@@ -27,6 +31,10 @@ public struct LintOptions: Sendable {
     /// target builds are left out, and each file is judged in its targets' idiom. Nil: every file
     /// is linted in `idiom`.
     public var membership: BuildMembership?
+
+    /// Texts that stand in for files on disk, by absolute path: what a run would find once fixes or
+    /// suppression comments are written (`--diff` shows them without writing anything).
+    public var overlay: [String: String] = [:]
 
     /// catalint's executable, to process files in worker processes that can be stopped past the
     /// budget (`LintOptions.ownExecutable`); nil to process them on threads of this process.
@@ -46,20 +54,27 @@ public struct LintOptions: Sendable {
         self.configuration = configuration
         self.indexRoot = indexRoot
         self.cacheDirectory = cacheDirectory
+        resolveSelection()
+    }
+
+    private mutating func resolveSelection() {
+        let command = RuleSelection.Layer(select: onlyRules.map { $0.sorted() }, extendSelect: extendedRules.sorted(), ignore: ignoredRules.sorted())
+        selection = RuleSelection(layers: [configuration.selection, command], preview: preview ?? configuration.preview)
     }
 
     /// The severity of `rule` in the file at `path`, or nil when it does not report there: none
     /// where the file's targets never meet what the rule is about (see `idiom(of:at:)`); the
     /// rule's default (a note in the pad idiom for rules about exceptions in the Mac idiom; none
     /// for an opt-in rule that nothing asked for), then the configuration's `rules:` and
-    /// `overrides:`, then `--select`, `--extend-select` and `--ignore`.
+    /// `overrides:`; none for a rule that the selection (`select:`, `--select`, `--extend-select`,
+    /// `--ignore` and the like, see `RuleSelection`) turns off.
     public func severity(of rule: RuleDefinition, at path: String) -> Severity? {
-        if ignoredRules.contains(rule.id) { return nil }
-        if let onlyRules, !onlyRules.contains(rule.id) { return nil }
+        let decision = selection.decision(for: rule)
+        if decision == false { return nil }
         guard let idiom = idiom(of: rule, at: path) else { return nil }
         if let level = configuration.level(of: rule.id, at: path) { return level.severity }
-        if rule.optIn && onlyRules == nil && !extendedRules.contains(rule.id) { return nil }
-        if idiom == .pad && rule.category == .exception { return .note }
+        if rule.optIn && decision == nil { return nil }
+        if idiom == .pad && rule.breaksIn == .macIdiom { return .note }
         return rule.severity
     }
 }
@@ -104,12 +119,26 @@ public struct LintResult: Sendable {
     /// How many files were read (or tried).
     public var filesChecked: Int { paths.count }
 
+    /// Findings left out of `diagnostics` by `--max-diagnostics`: counted in the summaries and the
+    /// exit status, not listed.
+    public var omitted: [Diagnostic] = []
+
+    /// How many findings of a severity there are, listed or not.
     public func count(_ severity: Severity) -> Int {
-        diagnostics.filter { $0.severity == severity }.count
+        diagnostics.filter { $0.severity == severity }.count + omitted.filter { $0.severity == severity }.count
     }
 
-    /// How many files have at least one diagnostic.
-    public var filesWithDiagnostics: Int { Set(diagnostics.map(\.position.path)).count }
+    /// How many files have at least one diagnostic, listed or not.
+    public var filesWithDiagnostics: Int { Set((diagnostics + omitted).map(\.position.path)).count }
+
+    /// The result with the first `limit` diagnostics listed and the rest in `omitted`.
+    public func limited(to limit: Int) -> LintResult {
+        guard diagnostics.count > limit else { return self }
+        var result = self
+        result.diagnostics = Array(diagnostics.prefix(max(limit, 0)))
+        result.omitted = Array(diagnostics.dropFirst(max(limit, 0))) + omitted
+        return result
+    }
 }
 
 /// Runs the pipeline: read and parse every file, index the project, lower each file into facts,
@@ -129,9 +158,9 @@ public struct Linter: Sendable {
         let files: [FileInput]
         switch inputs {
         case .paths(let paths):
-            files = try FileDiscovery.files(in: paths, configuration: configuration).map { FileInput(path: $0, kind: kind(of: $0)) }
+            files = try FileDiscovery.files(in: paths, configuration: configuration).map { FileInput(path: $0, kind: kind(of: $0), text: overlaid($0)) }
         case .files(let paths):
-            files = paths.filter { !configuration.isExcluded($0) }.sorted().map { FileInput(path: $0, kind: kind(of: $0)) }
+            files = paths.filter { !configuration.isExcluded($0) }.sorted().map { FileInput(path: $0, kind: kind(of: $0), text: overlaid($0)) }
         case .sources(let sources):
             files = sources.filter { !configuration.isExcluded($0.path) }.map { FileInput(path: $0.path, kind: kind(of: $0.path), text: $0.text) }
         }
@@ -165,6 +194,11 @@ public struct Linter: Sendable {
         return result
     }
 
+    /// The text that stands in for the file at `path`, if any.
+    private func overlaid(_ path: String) -> String? {
+        options.overlay.isEmpty ? nil : options.overlay[Configuration.absolute(path)]
+    }
+
     private func kind(of path: String) -> InputKind {
         options.configuration.inputKind(path) ?? .swift
     }
@@ -173,7 +207,7 @@ public struct Linter: Sendable {
     /// paths as named), when there is a cache: see `RunSnapshot`. The result is the same either way.
     func lint(_ inputs: [FileInput], kind: String = "", wholeFolders: [String] = []) -> (result: LintResult, outside: [TargetFinding]) {
         let (processor, cacheRefusal) = makeProcessor()
-        let others = indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) })).map { FileInput(path: $0, kind: .swift) }
+        let others = indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) })).map { FileInput(path: $0, kind: .swift, text: overlaid($0)) }
         let runKey = processor.cache.map { self.snapshotKey(kind: kind, cacheKey: $0.key) }
         let previous = runKey.flatMap { key in processor.cache.flatMap { RunSnapshot.load(RunSnapshot.file(in: $0.directory, key: key), key: key) } }
         var run = IncrementalRun(linter: self, processor: processor, previous: previous ?? RunSnapshot(), recording: runKey != nil)
@@ -200,7 +234,8 @@ public struct Linter: Sendable {
         let configurationBytes = configuration.file.flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) } ?? []
         let parts = [kind, FileManager.default.currentDirectoryPath, options.idiom.rawValue,
                      options.onlyRules.map { $0.sorted().joined(separator: ",") } ?? "*", options.ignoredRules.sorted().joined(separator: ","),
-                     options.extendedRules.sorted().joined(separator: ","), configuration.file ?? "", configuration.directory,
+                     options.extendedRules.sorted().joined(separator: ","), options.preview.map { "\($0)" } ?? "",
+                     configuration.file ?? "", configuration.directory,
                      options.indexRoot ?? ""]
         hasher.add(Array(parts.joined(separator: "\u{1}").utf8))
         hasher.add(configurationBytes)

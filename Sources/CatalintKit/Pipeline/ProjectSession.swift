@@ -89,6 +89,23 @@ public final class ProjectSession: @unchecked Sendable {
         return LintResult(diagnostics: linter.diagnose([output], index: index, recording: false, targets: found).diagnostics, paths: [path])
     }
 
+    /// The document's text with its fixes applied a round at a time, linting again after each (the
+    /// editor's `source.fixAll`): the safe ones, or with `unsafe` every one; with the fixes applied.
+    /// The session keeps `text` as the document's.
+    public func fixAll(path: String, text: String, unsafe: Bool = false, rounds: Int = 10) -> (text: String, fixes: [AppliedFix]) {
+        var current = text
+        var fixes: [AppliedFix] = []
+        for _ in 0..<rounds {
+            let diagnostics = lint(path: path, text: current).diagnostics.filter { $0.position.path == path }
+            let round = Fixer.round(diagnostics, unsafe: unsafe, linter: linter) { $0 == path ? current : nil }
+            guard let fixed = round.texts[path], fixed != current else { break }
+            current = fixed
+            fixes += round.fixes
+        }
+        if current != text { _ = lint(path: path, text: text) }
+        return (current, fixes)
+    }
+
     /// Forgets an open document: the file on disk counts again.
     public func close(path: String) {
         lock.withLock {

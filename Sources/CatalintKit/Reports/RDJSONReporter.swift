@@ -14,10 +14,10 @@ public struct RDJSONReporter: Reporter {
     }
 
     public func report(_ result: LintResult) -> String {
-        let references = Dictionary(RuleCatalog.all.map { ($0.id, $0.reference.url) }, uniquingKeysWith: { first, _ in first })
+        let pages = Dictionary(RuleCatalog.all.map { ($0.id, RulePages.url(of: $0.id)) }, uniquingKeysWith: { first, _ in first })
         let diagnostics: [[String: Any]] = result.diagnostics.map { diagnostic in
             var code: [String: Any] = ["value": diagnostic.rule]
-            if let url = references[diagnostic.rule] { code["url"] = url }
+            if let url = pages[diagnostic.rule] { code["url"] = url }
             var message = "\(diagnostic.message) \(diagnostic.help)"
             if let fix = diagnostic.fix {
                 message += " Suggested fix (\(fix.applicability.rawValue)): \(fix.title)"

@@ -25,10 +25,10 @@ public enum ReportFormat: String, CaseIterable, Sendable {
     /// A Markdown summary and table, for pull-request comments and job summaries.
     case markdown
 
-    /// The reporter for this format.
-    public func reporter(color: Bool = false) -> any Reporter {
+    /// The reporter for this format; `quiet` leaves out the text report's summary lines.
+    public func reporter(color: Bool = false, quiet: Bool = false) -> any Reporter {
         switch self {
-        case .text: return TextReporter(color: color)
+        case .text: return TextReporter(color: color, quiet: quiet)
         case .xcode: return XcodeReporter()
         case .json: return JSONReporter()
         case .sarif: return SARIFReporter()
@@ -86,4 +86,46 @@ func xmlEscaped(_ text: String) -> String {
 func pathFromWorkingDirectory(_ path: String) -> (path: String, isRelative: Bool) {
     if let relative = Paths.relative(path, to: "."), !relative.isEmpty { return (relative, true) }
     return (Configuration.absolute(path), false)
+}
+
+/// One report of a run, `--report FORMAT[=PATH]`: its format, and the file it goes to (standard
+/// output when nil).
+public struct ReportTarget: Sendable, Equatable {
+    public var format: ReportFormat
+    public var path: String?
+
+    public init(format: ReportFormat, path: String? = nil) {
+        self.format = format
+        self.path = path
+    }
+
+    /// Reads `FORMAT` or `FORMAT=PATH`; an unknown format throws, with the closest one.
+    public init(parsing text: String) throws(Invalid) {
+        let parts = text.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+        let name = String(parts[0])
+        guard let format = ReportFormat(rawValue: name) else {
+            let names = ReportFormat.allCases.map(\.rawValue)
+            throw Invalid(description: "--report \(text): '\(name)' is not a format.\(Suggestion.sentence(name, in: names)) "
+                          + "The formats are \(names.joined(separator: ", ")); write FORMAT or FORMAT=PATH.")
+        }
+        if parts.count == 2 && parts[1].isEmpty {
+            throw Invalid(description: "--report \(text): the path after '=' is empty; write \(name) for standard output, or \(name)=PATH")
+        }
+        self.init(format: format, path: parts.count == 2 ? String(parts[1]) : nil)
+    }
+
+    public struct Invalid: Error, CustomStringConvertible {
+        public var description: String
+    }
+}
+
+/// Whether a format is read by programs (JSON, XML): nothing else may go to standard output beside
+/// it, so `--statistics` and the like go to standard error instead.
+extension ReportFormat {
+    public var isMachineReadable: Bool {
+        switch self {
+        case .text, .xcode, .github, .summary, .markdown: return false
+        case .json, .sarif, .checkstyle, .junit, .gitlab, .rdjson, .sonarqube: return true
+        }
+    }
 }

@@ -17,8 +17,10 @@ public struct SARIFReporter: Reporter {
                 "name": rule.title,
                 "shortDescription": ["text": rule.summary],
                 "fullDescription": ["text": rule.rationale.trimmed],
-                "help": ["text": rule.advice.trimmed, "markdown": RuleDocs.explain(rule)],
-                "helpUri": rule.reference.url,
+                // The rule's page; the source it rests on (Apple's page) is in the help's text.
+                "help": ["text": "\(rule.advice.trimmed) Reference: \(rule.reference.title), \(rule.reference.url)",
+                         "markdown": RuleDocs.explain(rule, markdown: true)],
+                "helpUri": RulePages.url(of: rule.id),
                 // SARIF names its levels as catalint names its severities.
                 "defaultConfiguration": ["level": rule.severity.rawValue, "enabled": !rule.optIn],
                 "properties": ["tags": [rule.category.rawValue]],

@@ -4,9 +4,12 @@
 /// character.
 public struct TextReporter: Reporter {
     public var color: Bool
+    /// Only the findings: no summary, no line about fixes (`--quiet`).
+    public var quiet: Bool
 
-    public init(color: Bool) {
+    public init(color: Bool, quiet: Bool = false) {
         self.color = color
+        self.quiet = quiet
     }
 
     private func paint(_ text: String, _ code: String) -> String {
@@ -37,6 +40,10 @@ public struct TextReporter: Reporter {
             }
             output += "\n"
         }
+        if quiet { return output }
+        if !result.omitted.isEmpty {
+            output += "\(plural(result.omitted.count, "more finding")) not shown (--max-diagnostics).\n"
+        }
         output += summary(result) + "\n"
         if let fixes = fixable(result) { output += fixes + "\n" }
         return output
@@ -56,7 +63,7 @@ public struct TextReporter: Reporter {
 
     /// `3 errors, 2 warnings in 4 files (12 files checked)`, with notes when there are any.
     func summary(_ result: LintResult) -> String {
-        if result.diagnostics.isEmpty {
+        if result.diagnostics.isEmpty && result.omitted.isEmpty {
             return "All checks passed (\(plural(result.filesChecked, "file")) checked)."
         }
         var counts = [plural(result.count(.error), "error"), plural(result.count(.warning), "warning")]

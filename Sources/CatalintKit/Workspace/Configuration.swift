@@ -52,6 +52,13 @@ public struct Configuration: Sendable {
     /// Extra globs for YAML interface descriptions, besides `*.interface.yml` / `*.interface.yaml`.
     public var interfaceFiles: [Glob] = []
     public var rules: [String: RuleSettings] = [:]
+    /// `select:`, `extend_select:` and `ignore:`: the first layer of the rule selection.
+    public var selection = RuleSelection.Layer()
+    /// `preview:`: the rules that ship as previews run.
+    public var preview = false
+    /// `unsafe_fixes:`: `--fix` and the editor's "fix all" apply the unsafe fixes too, as
+    /// `--unsafe-fixes` does for one run.
+    public var unsafeFixes = false
     public var overrides: [ConfigurationOverride] = []
     /// Lint the Swift and Interface Builder files that no target of their project builds too
     /// (`include_unbuilt`): test sources, files left out of the project.

@@ -34,22 +34,27 @@ public enum ConfigurationLoader {
         ConfigurationKey("excluded", globList("Globs, relative to the configuration file; matching files are never linted.")) { reader, value, configuration in
             (configuration.excluded, configuration.excludedPositions) = reader.patterns(value, key: "excluded", directory: configuration.directory)
         },
-        ConfigurationKey("include_unbuilt", [
-            "type": "boolean",
-            "description": """
-                Also lint the Swift files that no target of the project (Xcode, XcodeGen, SwiftPM) compiles and the storyboards and xibs \
-                that none copies: test sources, files left out of the project (default false; --include-unbuilt for one run).
-                """,
-        ]) { reader, value, configuration in
-            if let text = value.scalar?.string, let flag = Reader.boolean(text) {
-                configuration.includeUnbuilt = flag
-            } else {
-                reader.problem(value, "'include_unbuilt' must be true or false: whether files that no target of the project builds are linted too")
-            }
-        },
+        flag("include_unbuilt", \.includeUnbuilt, """
+            Also lint the Swift files that no target of the project (Xcode, XcodeGen, SwiftPM) compiles and the storyboards and xibs \
+            that none copies: test sources, files left out of the project (default false; --include-unbuilt for one run).
+            """, meaning: "whether files that no target of the project builds are linted too"),
         ConfigurationKey("interface_files", globList("Globs for YAML interface descriptions with other names than *.interface.yml.")) { reader, value, configuration in
             configuration.interfaceFiles = reader.globs(value, key: "interface_files")
         },
+        ConfigurationKey("select", selectorList("Only the rules these pick report: rule ids, categories (crash, layout, meta), prefixes of ids (unavailable-) or ALL. --select replaces it for one run.")) { reader, value, configuration in
+            configuration.selection.select = reader.selectors(value, key: "select")
+        },
+        ConfigurationKey("extend_select", selectorList("Rules that report besides the selected ones (opt-in rules, say): ids, categories, prefixes or ALL.")) { reader, value, configuration in
+            configuration.selection.extendSelect = reader.selectors(value, key: "extend_select")
+        },
+        ConfigurationKey("ignore", selectorList("Rules that do not report: ids, categories, prefixes or ALL. A narrower selector wins over a wider one.")) { reader, value, configuration in
+            configuration.selection.ignore = reader.selectors(value, key: "ignore")
+        },
+        flag("preview", \.preview, "Run the rules that ship as previews too (default false; --preview for one run).",
+             meaning: "whether the rules that ship as previews run"),
+        flag("unsafe_fixes", \.unsafeFixes,
+             "--fix and the editor's fix-all action apply the unsafe fixes too, which change how the app looks or works on the Mac (default false; --unsafe-fixes for one run).",
+             meaning: "whether --fix applies the unsafe fixes too"),
         ConfigurationKey("rules", ["$ref": "#/definitions/rules"]) { reader, value, configuration in
             configuration.rules = reader.rules(value)
         },
@@ -124,6 +129,22 @@ public enum ConfigurationLoader {
             }
         },
     ]
+
+    /// A key that is true or false.
+    private static func flag(_ name: String, _ field: WritableKeyPath<Configuration, Bool> & Sendable, _ description: String,
+                             meaning: String) -> ConfigurationKey<Configuration> {
+        ConfigurationKey(name, ["type": "boolean", "description": .string(description)]) { reader, value, configuration in
+            if let text = value.scalar?.string, let flag = Reader.boolean(text) {
+                configuration[keyPath: field] = flag
+            } else {
+                reader.problem(value, "'\(name)' must be true or false: \(meaning)")
+            }
+        }
+    }
+
+    private static func selectorList(_ description: String) -> JSONValue {
+        ["type": "array", "items": ["type": "string"], "description": .string(description)]
+    }
 
     private static func globList(_ description: String) -> JSONValue {
         ["type": "array", "items": ["type": "string"], "description": .string(description)]
@@ -216,6 +237,20 @@ public enum ConfigurationLoader {
                 if let text = item.scalar?.string { result.append((text, item)) } else { problem(item, "'\(key)' must be a list of strings") }
             }
             return result
+        }
+
+        /// The rule selectors of `select`, `extend_select` or `ignore`; an unknown one is a problem at
+        /// its place, with the closest name.
+        mutating func selectors(_ value: Node, key: String) -> [RuleSelector] {
+            var selectors: [RuleSelector] = []
+            for (text, node) in strings(value, key: key) {
+                do {
+                    selectors.append(try RuleSelector(text))
+                } catch {
+                    problem(node, error.message(in: "'\(key)'"))
+                }
+            }
+            return selectors
         }
 
         mutating func globs(_ value: Node, key: String) -> [Glob] {

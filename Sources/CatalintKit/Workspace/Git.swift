@@ -9,18 +9,7 @@ public enum Git {
     /// Runs git with `arguments` in `folder` (the working folder when nil); its standard output, or
     /// nil when it fails.
     static func run(_ arguments: [String], in folder: String? = nil) -> String? {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + (folder.map { ["-C", $0] } ?? []) + arguments
-        let output = Pipe()
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        process.standardInput = FileHandle.nullDevice
-        do { try process.run() } catch { return nil }
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { return nil }
-        return String(decoding: data, as: UTF8.self)
+        runData(arguments, in: folder).map { String(decoding: $0, as: UTF8.self) }
     }
 
     /// The root of the working tree that holds `folder` (the working folder when nil), if any.
@@ -45,5 +34,58 @@ public enum Git {
             names += untracked.split(separator: "\n").map(String.init)
         }
         return Array(Set(names)).filter { FileManager.default.fileExists(atPath: $0) }.sorted()
+    }
+
+    /// The files under `paths` that changed since the merge base of HEAD with `reference` (a branch,
+    /// a tag, a commit): committed since then, staged or modified in the work tree, plus untracked
+    /// files (not ignored), as paths relative to the working folder; deleted files are left out.
+    public static func filesChanged(since reference: String, under paths: [String]) throws -> [String] {
+        guard topLevel() != nil else {
+            throw Failure(description: "--since needs a git working tree, and \(FileManager.default.currentDirectoryPath) is not in one")
+        }
+        guard !reference.hasPrefix("-"), run(["rev-parse", "--verify", "--quiet", reference + "^{commit}"]) != nil else {
+            throw Failure(description: "--since \(reference): git knows no commit, branch or tag of that name")
+        }
+        guard let base = run(["merge-base", reference, "HEAD"])?.trimmingCharacters(in: .whitespacesAndNewlines), !base.isEmpty else {
+            throw Failure(description: "--since \(reference): it has no common ancestor with HEAD")
+        }
+        var names = run(["diff", "--name-only", "--relative", "--no-renames", base, "--"] + paths)?.split(separator: "\n").map(String.init) ?? []
+        names += run(["ls-files", "--others", "--exclude-standard", "--"] + paths)?.split(separator: "\n").map(String.init) ?? []
+        return Array(Set(names)).filter { FileManager.default.fileExists(atPath: $0) }.sorted()
+    }
+
+    /// The files under `paths` that the index holds changed against HEAD (added, copied, modified or
+    /// renamed: what the next commit will hold), each with its text in the index, as paths relative
+    /// to the working folder; files deleted in the index are left out.
+    public static func stagedFiles(under paths: [String]) throws -> [(path: String, data: Data)] {
+        guard topLevel() != nil else {
+            throw Failure(description: "--staged needs a git working tree, and \(FileManager.default.currentDirectoryPath) is not in one")
+        }
+        // Against HEAD when there is one; in a repository without commits, everything staged.
+        let names = run(["diff", "--cached", "--name-only", "--relative", "--diff-filter=ACMR", "--no-renames", "-z", "--"] + paths)
+            ?? ""
+        var files: [(path: String, data: Data)] = []
+        for name in names.split(separator: "\u{0}").map(String.init).sorted() {
+            guard let data = runData(["show", ":./" + name]) else {
+                throw Failure(description: "--staged: git could not give the index's copy of \(name)")
+            }
+            files.append((name, data))
+        }
+        return files
+    }
+
+    /// Like `run`, the standard output as bytes.
+    static func runData(_ arguments: [String], in folder: String? = nil) -> Data? {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["git"] + (folder.map { ["-C", $0] } ?? []) + arguments
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        process.standardInput = FileHandle.nullDevice
+        do { try process.run() } catch { return nil }
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return process.terminationStatus == 0 ? data : nil
     }
 }
