@@ -25,10 +25,10 @@ import XcodeProjectPlugin
 
 extension CatalintBuildTool: XcodeBuildToolPlugin {
     /// In an Xcode project: the target's input files (Swift, Objective-C and its headers, storyboards,
-    /// xibs, interface files).
+    /// xibs, interface files, and property lists: its Info.plist is linted).
     func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
         let files = target.inputFiles.map(\.url.path).filter { path in
-            [".swift", ".m", ".mm", ".h", ".storyboard", ".xib", ".interface.yml", ".interface.yaml"].contains { path.hasSuffix($0) }
+            [".swift", ".m", ".mm", ".h", ".storyboard", ".xib", ".interface.yml", ".interface.yaml", ".plist"].contains { path.hasSuffix($0) }
         }
         guard !files.isEmpty else { return [] }
         return [try lintCommand(paths: files.sorted(), inputs: files.map { URL(fileURLWithPath: $0) }, work: context.pluginWorkDirectoryURL,

@@ -11,7 +11,7 @@ let ruleFileKeys: [String: [String]] = [
     "": ["id", "title", "severity", "category", "breaks_in", "opt_in", "preview", "summary", "rationale", "advice", "reference", "message", "help", "phrases", "uikit", "examples", "fix"],
     "reference": ["title", "url"],
     "examples": ["triggering", "passing", "interface_triggering", "interface_passing", "interface_builder_triggering", "interface_builder_passing",
-                 "objc_triggering", "objc_passing"],
+                 "objc_triggering", "objc_passing", "project_triggering", "project_passing"],
     "fix": ["kind", "applicability", "title", "examples"],
 ]
 

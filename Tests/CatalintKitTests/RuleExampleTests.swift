@@ -93,6 +93,70 @@ final class RuleExampleTests: XCTestCase {
         XCTAssertGreaterThanOrEqual(checked["Objective-C"] ?? 0, 14)
     }
 
+    /// Writes a project example's files (markers taken out) into a new folder, and lints the folder
+    /// as the command line does: its projects say which files each target builds. Returns the
+    /// markers (`path:line:column`, the path relative to the folder) and each diagnostic the same way.
+    private func lintProject(_ files: [String: String], directives: (String, String) -> String? = { _, _ in nil })
+        throws -> (markers: [String], diagnostics: [(place: String, diagnostic: Diagnostic)]) {
+        let folder = try temporaryDirectory(self)
+        var markers: [String] = []
+        for (path, annotated) in files.sorted(by: { $0.key < $1.key }) {
+            let example = RuleExample(annotated)
+            markers += example.markers.map { "\(path):\($0.line):\($0.column)" }
+            try write(directives(path, example.source) ?? example.source, to: folder.appendingPathComponent(path))
+        }
+        var options = LintOptions(idiom: .mac, jobs: 2)
+        options.extendedRules = Set(RuleCatalog.all.filter(\.optIn).map(\.id))
+        options.membership = BuildMembership()
+        let result = try Linter(options: options).lint(.paths([folder.path]))
+        let diagnostics = result.diagnostics.map { diagnostic -> (String, Diagnostic) in
+            let relative = String(diagnostic.position.path.dropFirst(folder.path.count + 1))
+            return ("\(relative):\(diagnostic.position.line):\(diagnostic.position.column)", diagnostic)
+        }
+        return (markers, diagnostics)
+    }
+
+    /// The rules about whole apps have their examples as small projects: triggering ones fire
+    /// exactly at their markers (in whichever file), passing ones stay silent, and a file-wide
+    /// disable comment in the file of a marker (a Swift file or an Info.plist) silences it.
+    func testProjectExamples() throws {
+        var checked = 0
+        for rule in RuleCatalog.all {
+            for (number, files) in (rule.examples?.projectTriggering ?? []).enumerated() {
+                let label = "\(rule.id) project triggering example \(number + 1)"
+                let (markers, diagnostics) = try lintProject(files)
+                XCTAssertFalse(markers.isEmpty, "\(label) has no ↓ marker")
+                XCTAssertEqual(diagnostics.filter { $0.diagnostic.rule == ToolRule.invalidInterface || $0.diagnostic.rule == ToolRule.invalidSwift }.map(\.place),
+                               [], "\(label) is malformed")
+                XCTAssertEqual(diagnostics.filter { $0.diagnostic.rule == rule.id }.map(\.place), markers.sorted(), label)
+                for (place, diagnostic) in diagnostics where diagnostic.rule == rule.id {
+                    XCTAssertNotNil(diagnostic.excerpt, "\(label): no source line for \(place)")
+                }
+                // A disable comment in each file a marker is in, where the format has comments.
+                let silenced = try lintProject(files) { path, text in
+                    guard files[path]?.contains(RuleExample.marker) == true else { return nil }
+                    let comment = "catalint:disable \(rule.id) - accepted for this test"
+                    if path.hasSuffix(".swift") { return "// \(comment)\n" + text }
+                    guard path.hasSuffix(".plist") else { return nil }
+                    let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
+                    return lines[0] + "\n<!-- \(comment) -->\n" + (lines.count > 1 ? lines[1] : "")
+                }
+                let commentable = markers.filter { $0.contains(".swift:") || $0.contains(".plist:") }.count
+                XCTAssertEqual(silenced.diagnostics.filter { $0.diagnostic.rule == rule.id }.count, markers.count - commentable, "\(label): not silenced")
+                XCTAssertEqual(silenced.diagnostics.filter { $0.diagnostic.rule == ToolRule.unusedSuppression }.map(\.place), [], "\(label)")
+                checked += 1
+            }
+            for (number, files) in (rule.examples?.projectPassing ?? []).enumerated() {
+                let label = "\(rule.id) project passing example \(number + 1)"
+                let (markers, diagnostics) = try lintProject(files)
+                XCTAssertEqual(markers, [], "\(label) has a marker")
+                XCTAssertEqual(diagnostics.filter { $0.diagnostic.rule == rule.id || RuleCatalog.rule($0.diagnostic.rule)?.category == .meta }.map { "\($0.place) \($0.diagnostic.rule)" },
+                               [], label)
+            }
+        }
+        XCTAssertGreaterThanOrEqual(checked, 5)
+    }
+
     /// Each fix example: the rule fires at its markers, and the code after every fix (unsafe ones
     /// too) is the example's output; without `--unsafe-fixes` an unsafe fix changes nothing.
     func testFixExamplesGiveTheirOutput() throws {
@@ -190,7 +254,7 @@ final class RuleExampleTests: XCTestCase {
             }
         }
         XCTAssertEqual(Set(RuleCatalog.all.filter { $0.breaksIn == .anywhere && $0.category == .crash }.map(\.id)),
-                       ["missing-popover-anchor", "unchecked-camera", "switch-title", "pushed-split-view"])
+                       ["missing-popover-anchor", "unchecked-camera", "switch-title", "pushed-split-view", "scene-life-cycle"])
         // catalint's own rules, and only they, are meta; they apply wherever the app runs.
         XCTAssertEqual(Set(RuleCatalog.all.filter { $0.category == .meta }.map(\.id)), Set(RuleCatalog.all.filter { RuleRegistry.logic[$0.id] == nil }.map(\.id)))
         XCTAssertTrue(RuleCatalog.all.filter { $0.category == .meta }.allSatisfy { $0.breaksIn == .anywhere })
@@ -202,8 +266,11 @@ final class RuleExampleTests: XCTestCase {
                 XCTAssertNil(RuleRegistry.logic[rule.id], "\(rule.id) is a tool rule with logic")
             } else {
                 XCTAssertNotNil(RuleRegistry.logic[rule.id], "\(rule.id) has no RuleLogic type in Checks/Rules/")
-                XCTAssertFalse(rule.examples?.triggering?.isEmpty ?? true, "\(rule.id) has no triggering example")
-                XCTAssertFalse(rule.examples?.passing?.isEmpty ?? true, "\(rule.id) has no passing example")
+                // Swift examples, or for a rule about whole apps, small projects.
+                XCTAssertFalse((rule.examples?.triggering?.isEmpty ?? true) && (rule.examples?.projectTriggering?.isEmpty ?? true),
+                               "\(rule.id) has no triggering example")
+                XCTAssertFalse((rule.examples?.passing?.isEmpty ?? true) && (rule.examples?.projectPassing?.isEmpty ?? true),
+                               "\(rule.id) has no passing example")
             }
         }
         for id in RuleRegistry.logic.keys {

@@ -3,8 +3,9 @@
 #
 # Each app is taken from a local bare git mirror at the exact commit in apps.csv, and only the
 # files catalint reads (Swift, Objective-C and Objective-C++ sources, headers and prefix headers,
-# YAML interface files, storyboards, xibs) or that idiom detection reads (Xcode projects, xcconfig
-# files, XcodeGen project.yml) are written. The app's code stays
+# YAML interface files, storyboards, xibs, the property lists that may be an app's Info.plist) or
+# that idiom detection reads (Xcode projects, xcconfig files, XcodeGen project.yml) are written.
+# The app's code stays
 # in .corpus/ (git-ignored); it is never committed.
 #
 # Usage: scripts/corpus/extract.sh [NAME ...]     (default: every app in apps.csv)
@@ -30,6 +31,7 @@ pathspecs=(
   ':(glob)**/*.pbxproj'
   ':(glob)**/*.xcconfig'
   ':(glob)**/project.yml'
+  ':(glob)**/*.plist'
 )
 # The same, as extended regular expressions over the paths git lists.
 declare -A patterns=(
@@ -45,6 +47,7 @@ declare -A patterns=(
   [':(glob)**/*.pbxproj']='\.pbxproj$'
   [':(glob)**/*.xcconfig']='\.xcconfig$'
   [':(glob)**/project.yml']='(^|/)project\.yml$'
+  [':(glob)**/*.plist']='\.plist$'
 )
 all_patterns=$(IFS='|'; echo "${patterns[*]}")
 
@@ -138,8 +141,9 @@ while IFS=, read -r name repo commit excluded; do
   objc=$(find "$dest" \( -name '*.m' -o -name '*.mm' \) -type f | wc -l)
   headers=$(find "$dest" \( -name '*.h' -o -name '*.pch' \) -type f | wc -l)
   ib=$(find "$dest" \( -name '*.storyboard' -o -name '*.xib' \) -type f | wc -l)
+  plists=$(find "$dest" -name '*.plist' -type f | wc -l)
   echo "extract: $name ($repo @ ${commit:0:12}): $swift Swift files, $objc Objective-C files," \
-    "$headers headers, $ib storyboards/xibs -> .corpus/$name"
+    "$headers headers, $ib storyboards/xibs, $plists property lists -> .corpus/$name"
 done < "$here/apps.csv"
 
 if [[ ${#wanted[@]} -gt 0 && $found -ne ${#wanted[@]} ]]; then

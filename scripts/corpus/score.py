@@ -23,9 +23,10 @@ Usage: scripts/corpus/score.py [--catalint PATH] [--labels PATH] [--app NAME] [-
                and the report to standard error, so `score.py --unlabeled > todo.csv` works.
   --json       print the report as one JSON object instead.
   --languages  score only the findings and labels in files of these kinds: swift, objc (.m, .mm,
-               .h, .pch), ib (.storyboard, .xib), interface (.interface.yml/.yaml). The apps added
-               for the Objective-C front end have labels for their Objective-C files only (README):
-               score them with --languages objc.
+               .h, .pch), ib (.storyboard, .xib), interface (.interface.yml/.yaml), plist (an app's
+               Info.plist), project (a build setting in .pbxproj, .xcconfig, project.yml). The apps
+               added for the Objective-C front end have labels for their Objective-C files and their
+               Info.plist only (README): score them with --languages objc,plist.
 
 Exit status: 0, or 1 when a run crashed, or 2 when the corpus or the binary is missing.
 """
@@ -43,7 +44,8 @@ from collections import Counter, defaultdict
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
 LANGUAGES = {"swift": (".swift",), "objc": (".m", ".mm", ".h", ".pch"), "ib": (".storyboard", ".xib"),
-             "interface": (".interface.yml", ".interface.yaml")}
+             "interface": (".interface.yml", ".interface.yaml"), "plist": (".plist",),
+             "project": (".pbxproj", ".xcconfig", "project.yml", "project.yaml")}
 
 
 def language_of(path):

@@ -155,7 +155,114 @@ struct FontKnowledge: KnowledgeKind, Equatable {
     ]
 }
 
+/// `scene-life-cycle`: what tells that an app has adopted the scene-based life cycle: the Info.plist
+/// key of the scene manifest and of its configurations, the delegate protocols and the method that
+/// gives a configuration in code, and what makes an app's life cycle SwiftUI's.
+struct SceneLifeCycleKnowledge: KnowledgeKind, Equatable {
+    var manifest: String?
+    var configurations: String?
+    var delegates: [String] = []
+    var configurationMethods: [String] = []
+    var sceneDelegates: [String] = []
+    var sceneApps: [String] = []
+    var entryAttributes: [String] = []
+    var testHostWords: [String] = []
+
+    static let fields: [Field<Self>] = [
+        .optional("manifest", \.manifest, "The Info.plist key of the scene manifest (UIApplicationSceneManifest)."),
+        .optional("configurations", \.configurations, "The key, in the manifest, of the scene configurations by role (UISceneConfigurations)."),
+        .list("delegates", \.delegates, "Protocols an app delegate conforms to (UIApplicationDelegate)."),
+        .list("configuration_methods", \.configurationMethods,
+              "Full names, in any language, of the app delegate method that gives a scene configuration in code."),
+        .list("scene_delegates", \.sceneDelegates, "Protocols a scene delegate conforms to (UIWindowSceneDelegate), named in the message when the app has one."),
+        .list("scene_apps", \.sceneApps, "Types whose entry point already uses scenes (SwiftUI's App)."),
+        .list("entry_attributes", \.entryAttributes, "Attributes that make a type the program's entry point (main, UIApplicationMain)."),
+        .list("test_host_words", \.testHostWords, "Words of an app target's name that make it a host for tests, not an app that ships (TestHost)."),
+    ]
+}
+
+/// `design-compatibility-ends`: Info.plist keys that are reported when they are set to true.
+struct InfoPlistKeyKnowledge: KnowledgeKind, Equatable {
+    var keys: [InfoPlistKeyEntry] = []
+
+    static let fields: [Field<Self>] = [
+        .list("keys", \.keys, "Info.plist keys added to the rule's list."),
+    ]
+}
+
+/// `control-internals`: the controls whose insides differ in the Mac idiom, the calls that reach a
+/// key of an object (key-value coding), and the property that lists its subviews.
+struct InternalsKnowledge: KnowledgeKind, Equatable {
+    var classes: [InternalsClassEntry] = []
+    var keyCalls: [ArgumentCallEntry] = []
+    var subviews: [String] = []
+    var privatePrefixes: [String] = []
+    var harmlessMembers: [String] = []
+    var addingCalls: [String] = []
+
+    static let fields: [Field<Self>] = [
+        .list("classes", \.classes, "Controls added to the rule's list, with the keys known to be private besides those with a private prefix."),
+        .list("key_calls", \.keyCalls, "Calls that read or write a key of their receiver, with the label of the key (value with forKey)."),
+        .list("subviews", \.subviews, "Properties that list a view's subviews."),
+        .list("private_prefixes", \.privatePrefixes, "Prefixes that make any key private (_)."),
+        .list("harmless_members", \.harmlessMembers, "Members of the subviews that read nothing of them (count, isEmpty)."),
+        .list("adding_calls", \.addingCalls,
+              "Calls that add a subview (addSubview): a control's subclass that makes them on itself reaches its own subviews, not the control's."),
+    ]
+}
+
+/// `input-accessory-view`: the properties through which a view is shown above the software
+/// keyboard, and the classes that tell a composer from a keyboard toolbar.
+struct ProvidedViewKnowledge: KnowledgeKind, Equatable {
+    var properties: [String] = []
+    var inputs: [String] = []
+    var keyboardBars: [String] = []
+
+    static let fields: [Field<Self>] = [
+        .list("properties", \.properties, "Properties whose view UIKit shows only with the software keyboard (inputAccessoryView)."),
+        .list("inputs", \.inputs, "Text inputs: a view that holds one (or is one) is a composer, not a bar of shortcuts."),
+        .list("keyboard_bars", \.keyboardBars, "Classes of bars that only serve the keyboard (UIToolbar): a view of one of them is left out unless it holds a text input."),
+    ]
+}
+
+/// `pad-only-feature`: the words that make what a branch does a feature (a menu, a command, an
+/// interaction, a toolbar item), and those that make it something else (a popover's anchor).
+struct FeatureDecisionKnowledge: KnowledgeKind, Equatable {
+    var featureWords: [String] = []
+    var nonFeatureWords: [String] = []
+
+    static let fields: [Field<Self>] = [
+        .list("feature_words", \.featureWords,
+              "Camel-case words added to those that make a name a feature (menu in buildMenu, interaction in addInteraction); a camel-case entry, its words in a row."),
+        .list("non_feature_words", \.nonFeatureWords, "Camel-case words added to those that make a name not a feature (popover, hidden)."),
+    ]
+}
+
 // MARK: Entries
+
+/// A control whose insides differ in the Mac idiom, with the keys known to be private.
+struct InternalsClassEntry: KnowledgeShape, Equatable {
+    var name = ""
+    var keys: [String] = []
+    var replacement: String?
+
+    static let fields: [Field<Self>] = [
+        .shorthand("name", \.name, "The class (UISearchBar)."),
+        .list("keys", \.keys, "Keys of it that are private though they have no private prefix (searchField)."),
+        .optional("replacement", \.replacement, "The public API to use instead, for the help line."),
+    ]
+}
+
+/// An Info.plist key a rule reports when it is true, and what to do instead.
+struct InfoPlistKeyEntry: KnowledgeShape, Equatable {
+    var name = ""
+    var replacement = ""
+
+    static let fields: [Field<Self>] = [
+        .required("name", \.name, "The key (UIDesignRequiresCompatibility)."),
+        .required("replacement", \.replacement, "What to do instead, for the help line."),
+    ]
+}
 
 /// A UIKit class a rule is about: `UIStepper`, or `{name: UIStepper, replacement: ...}`.
 struct ClassEntry: KnowledgeShape, Equatable {

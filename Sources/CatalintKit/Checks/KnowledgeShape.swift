@@ -242,6 +242,10 @@ extension Bool: SchemaValue {
     static func schema(in definitions: inout SchemaDefinitions) -> JSONValue { ["type": "boolean"] }
 }
 
+extension Dictionary: SchemaValue where Key == String, Value: SchemaValue {
+    static func schema(in definitions: inout SchemaDefinitions) -> JSONValue { ["type": "object", "additionalProperties": Value.schema(in: &definitions)] }
+}
+
 extension Array: SchemaValue where Element: SchemaValue {
     static func schema(in definitions: inout SchemaDefinitions) -> JSONValue { ["type": "array", "items": Element.schema(in: &definitions)] }
 }

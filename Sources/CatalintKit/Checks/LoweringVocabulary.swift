@@ -59,6 +59,23 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// Names of printing and PDF output (`UIGraphicsPDFRenderer`): the functions and types around a
     /// font are looked at for them.
     var paperNames: Set<String> = []
+    /// Calls that reach a key of their receiver, with the labels of the key: `value` -> [`forKey`].
+    var keyCalls: [String: Set<String>] = [:]
+    /// Properties that list a view's subviews, and members of them that read nothing of them.
+    var subviewProperties: Set<String> = []
+    /// Their lengths in UTF-8, a cheap first test for every bare name of a file.
+    private(set) var subviewPropertyLengths: Set<Int> = []
+    var harmlessSubviewMembers: Set<String> = []
+    /// Calls that add a subview (`addSubview`).
+    var subviewAddingCalls: Set<String> = []
+    /// Properties through which a view is handed to UIKit (`inputAccessoryView`).
+    var providedViewProperties: Set<String> = []
+    /// Types whose declarations and extensions are recorded when they inherit from one of these
+    /// (`UIApplicationDelegate`, `App`), carry one of `entryAttributes`, or implement one of
+    /// `memberNames`.
+    var declarationNames: Set<String> = []
+    var entryAttributes: Set<String> = []
+    var memberNames: Set<String> = []
     /// Every class a rule names, so an Interface Builder element such as `<pickerView>` is known as
     /// `UIPickerView` once a rule (or an option) names that class.
     var classes: Set<String> = []
@@ -89,6 +106,11 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     var nonGeometryWords: Set<String> = []
     /// The rule's own test of geometry, from the same words.
     private var geometry = NameClassifier(words: [])
+    /// Words that make a name a feature a branch turns on, and words that make it something else.
+    var featureWords: Set<String> = []
+    var nonFeatureWords: Set<String> = []
+    /// The rule's own test of features, from the same words.
+    private var feature = NameClassifier(words: [])
     /// Words that make a condition adapt to the window, and words that keep it from adapting.
     var adaptiveWords: Set<String> = []
     var nonAdaptiveWords: Set<String> = []
@@ -120,6 +142,25 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                         if entry.strings { referenceStrings.insert(entry.name) }
                         sameSpaceNames.formUnion(entry.sameSpace)
                     }
+                }
+                if let features = part as? FeatureDecisionKnowledge {
+                    featureWords.formUnion(features.featureWords)
+                    nonFeatureWords.formUnion(features.nonFeatureWords)
+                }
+                if let internals = part as? InternalsKnowledge {
+                    classes.formUnion(internals.classes.map(\.name))
+                    for call in internals.keyCalls { keyCalls[call.name, default: []].insert(call.label ?? "") }
+                    subviewProperties.formUnion(internals.subviews)
+                    harmlessSubviewMembers.formUnion(internals.harmlessMembers)
+                    subviewAddingCalls.formUnion(internals.addingCalls)
+                }
+                if let provided = part as? ProvidedViewKnowledge {
+                    providedViewProperties.formUnion(provided.properties)
+                }
+                if let life = part as? SceneLifeCycleKnowledge {
+                    declarationNames.formUnion(life.delegates + life.sceneDelegates + life.sceneApps)
+                    entryAttributes.formUnion(life.entryAttributes)
+                    memberNames.formUnion(life.configurationMethods)
                 }
                 if let fonts = part as? FontKnowledge {
                     for call in fonts.calls {
@@ -164,6 +205,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
         referenceRootLengths = Set(referenceRoots.map(\.utf8.count))
         // The behavioral style is read by the control rules themselves (`pad`).
         valueNames.formUnion(["pad", "mac"])
+        subviewPropertyLengths = Set(subviewProperties.map(\.utf8.count))
         var layout = LayoutDecisionKnowledge()
         layout.geometryNames = geometryNames.sorted()
         layout.geometryWords = geometryWords.sorted()
@@ -171,6 +213,25 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
         layout.settingWords = settingWords.sorted()
         layout.nonGeometryWords = nonGeometryWords.sorted()
         geometry = NameClassifier.geometry(layout)
+        feature = NameClassifier(words: featureWords.sorted(), excludedWords: nonFeatureWords.sorted())
+    }
+
+    /// True when a name turns on a feature, as `pad-only-feature` tells it.
+    func isFeature(_ name: String) -> Bool {
+        !featureWords.isEmpty && feature.matches(name)
+    }
+
+    /// The feature a group of names (what one statement sets or calls) turns on: its most specific
+    /// feature name (of the most camel-case words: `rightBarButtonItems`, not `navigationItem`),
+    /// unless a name of the group is about something else (a popover's `barButtonItem`).
+    func feature(in group: [String]) -> String? {
+        guard !featureWords.isEmpty, !group.contains(where: feature.excludes) else { return nil }
+        var best: (name: String, words: Int)?
+        for name in group where feature.matches(name) {
+            let words = camelCaseWords(name).count
+            if best == nil || words > best!.words { best = (name, words) }
+        }
+        return best?.name
     }
 
     /// Each class of `superclassChains` and its superclass, superclasses first: the order the

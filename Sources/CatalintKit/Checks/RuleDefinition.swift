@@ -132,6 +132,12 @@ public struct RuleDefinition: Sendable, Decodable {
         var objcTriggering: [String]?
         /// Objective-C code that must stay silent.
         var objcPassing: [String]?
+        /// Small projects (each a mapping from a file's path to its text: a `project.yml`, an
+        /// Info.plist, Swift files) that must fire exactly at each `↓`, in whichever file: for the
+        /// rules about whole apps.
+        var projectTriggering: [[String: String]]?
+        /// Small projects that must stay silent.
+        var projectPassing: [[String: String]]?
 
         static let fields: [Field<Self>] = [
             .optional("triggering", \.triggering),
@@ -142,6 +148,8 @@ public struct RuleDefinition: Sendable, Decodable {
             .optional("interface_builder_passing", \.interfaceBuilderPassing),
             .optional("objc_triggering", \.objcTriggering),
             .optional("objc_passing", \.objcPassing),
+            .optional("project_triggering", \.projectTriggering),
+            .optional("project_passing", \.projectPassing),
         ]
     }
 

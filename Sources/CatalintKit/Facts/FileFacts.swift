@@ -13,6 +13,11 @@ struct FileFacts: Sendable, Codable, Equatable {
     var fontSizes: [FontSizeFact] = []
     var dimensionComparisons: [DimensionComparisonFact] = []
     var decisions: [PendingDecision] = []
+    var internals: [PendingInternals] = []
+    var providedViews: [PendingProvidedView] = []
+    /// The keys of an Info.plist (the file's own facts; the rules about apps read them from the
+    /// project, with the keys its build settings generate: `TargetFact`).
+    var infoPlist: [InfoPlistEntry] = []
     /// The conditions on the idiom the facts' guard contexts require (`GuardContext.requirement`).
     var requirements = RequirementChain()
 }
@@ -185,5 +190,32 @@ struct PendingDecision: Sendable, Codable, Equatable {
     var branches: [String]
     var branchConditionNames: [[String]]
     var consequences: [[String]]
+    /// For each branch, the first feature it turns on (`IdiomDecisionFact.branchFeatures`).
+    var branchFeatures: [String?] = []
+    var guardContext: GuardContext
+}
+
+/// An object's insides reached around its API (`InternalsFact`), before its class is known.
+struct PendingInternals: Sendable, Codable, Equatable {
+    var value: ValueRef
+    /// A known superclass, as for `PendingCreation`.
+    var knownSuperclass: String?
+    var key: String?
+    var receiverName: String?
+    var addsOwnSubviews = false
+    var spelling: String
+    var position: SourcePosition
+    var guardContext: GuardContext
+}
+
+/// A view handed to UIKit through a property (`ProvidedViewFact`), before the classes are known.
+struct PendingProvidedView: Sendable, Codable, Equatable {
+    var property: String
+    var owner: ValueRef
+    var isOverride: Bool
+    /// The view, when the code names or makes one; nil for a value it cannot follow.
+    var view: ValueRef?
+    var spelling: String
+    var position: SourcePosition
     var guardContext: GuardContext
 }

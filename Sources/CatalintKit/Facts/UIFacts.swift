@@ -195,6 +195,9 @@ struct IdiomDecisionFact: Hashable, Sendable {
     /// What the decision selects, one group of names per thing it sets, calls, returns or builds
     /// (`[layout, itemSize]`, `[CGSize, width, height]`); rules tell geometry from them.
     var consequences: [[String]]
+    /// For each branch, the first name in it that turns on a feature (a menu, a command, an
+    /// interaction, a toolbar item), as the rules' knowledge tells features; nil for a branch with none.
+    var branchFeatures: [String?] = []
     var position: SourcePosition
     var guardContext: GuardContext
 }
@@ -282,6 +285,125 @@ struct FontSizeFact: Hashable, Sendable, Codable {
     var guardContext: GuardContext
 }
 
+/// An object's insides reached around its API: a key of it read or written by key-value coding
+/// (`searchBar.value(forKey: "searchField")`, `setValue(_:forKey:)`, an Interface Builder runtime
+/// attribute's key path), or its subviews taken by position or searched (`control.subviews[2]`,
+/// `subviews.first`, `for view in control.subviews`).
+struct InternalsFact: Hashable, Sendable, Codable {
+    var object: ObjectID
+    /// The object's class, most specific first, with known superclasses; empty when unknown.
+    var classChain: [String]
+    /// The key, the first part of a key path (`_placeholderLabel` of `_placeholderLabel.textColor`);
+    /// nil when the object's subviews are reached.
+    var key: String?
+    /// The last name of the expression the object is reached by (`searchBar` in
+    /// `searchController.searchBar.subviews`), for a rule to guess the class of an object of
+    /// unknown type by; nil for `self`.
+    var receiverName: String?
+    /// True when the object is `self` in a class that adds subviews to itself (`addSubview(badge)`
+    /// in a subclass of a control): the subviews it reaches may be its own.
+    var addsOwnSubviews = false
+    /// How the source spells it, for messages: `value(forKey: "searchField")`, `subviews[2]`.
+    var spelling: String
+    var position: SourcePosition
+    var guardContext: GuardContext
+}
+
+/// A view an object hands UIKit through a property a rule names: `textView.inputAccessoryView =
+/// composer`, or a class's override of it (`override var inputAccessoryView: UIView? { composer }`),
+/// with the class of the view and the classes of what it holds.
+struct ProvidedViewFact: Hashable, Sendable, Codable {
+    var property: String
+    /// The class of the object that hands it over (the receiver, or the class that overrides the
+    /// property), most specific first; empty when unknown.
+    var ownerChain: [String]
+    var isOverride: Bool
+    /// The view's class, most specific first; empty when unknown.
+    var viewChain: [String]
+    /// True when the project declares the view's class: a view of the app's own.
+    var viewIsProjects: Bool
+    /// The classes of the stored properties of the view's class and of its superclasses the project
+    /// declares: what the view holds.
+    var heldClasses: [String]
+    var spelling: String
+    var position: SourcePosition
+    var guardContext: GuardContext
+}
+
+/// One key of an app's Info.plist: its path from the top (`UIApplicationSceneManifest`,
+/// `UISceneConfigurations`, `UIWindowSceneSessionRoleApplication`, `0`; the empty path is the top
+/// dictionary itself), its value, and where it stands: the key in the file, or the build setting
+/// that generates it (`INFOPLIST_KEY_UIDesignRequiresCompatibility = YES`).
+struct InfoPlistEntry: Hashable, Sendable, Codable {
+    var keyPath: [String]
+    /// A string's or number's text, `true` or `false`, or a build setting's value as written (`YES`);
+    /// nil for a dictionary, an array, a date or data.
+    var value: String?
+    /// How many keys a dictionary has or elements an array; nil for any other value.
+    var count: Int?
+    var position: SourcePosition
+
+    init(keyPath: [String], value: String?, count: Int? = nil, position: SourcePosition) {
+        self.keyPath = keyPath
+        self.value = value
+        self.count = count
+        self.position = position
+    }
+
+    /// True for a Boolean that is set: `<true/>`, or `YES` in a build setting.
+    var isTrue: Bool {
+        guard let value else { return false }
+        return ["true", "yes", "1"].contains(value.lowercased())
+    }
+}
+
+/// A target of a project that ships a bundle with an Info.plist (an app, an app extension): what
+/// its Info.plist holds (the file's keys and those its build settings generate), and the files of
+/// the run it builds. Rules about an app as a whole (its life cycle, its Info.plist keys) read it
+/// with the declarations of those files.
+struct TargetFact: Hashable, Sendable, Codable {
+    var name: String
+    /// `application`, `app-extension`, `extensionkit-extension`, …: the product type without
+    /// Apple's prefix.
+    var kind: String
+    var isApplication: Bool
+    /// The project file that declares the target.
+    var project: String
+    /// Its Info.plist files (`INFOPLIST_FILE`, in any configuration), as the run spells paths.
+    var infoPlists: [String]
+    /// True when its build settings generate the Info.plist (`GENERATE_INFOPLIST_FILE = YES`),
+    /// merged with the file's keys when it has one.
+    var generatesInfoPlist: Bool
+    /// The keys of those files (each file's top dictionary first, with the empty path) and the ones
+    /// its build settings generate.
+    var entries: [InfoPlistEntry]
+    /// The files of the run (linted or indexed) it builds.
+    var sources: Set<String>
+    /// True when the run reads every file of the target's project (its folder is linted whole, or
+    /// indexed): what the declarations do not show is then not there.
+    var declarationsComplete = true
+}
+
+/// A type declaration or extension that the rules' knowledge names: one that inherits or conforms
+/// to a type a rule names (`UIApplicationDelegate`, SwiftUI's `App`), carries an entry-point
+/// attribute (`@main`), or implements a member a rule names. In any language: the Objective-C
+/// spelling of a method (`application:configurationForConnectingSceneSession:options:`) is a
+/// member name like the Swift one (`application(_:configurationForConnecting:options:)`).
+struct TypeDeclarationFact: Hashable, Sendable, Codable {
+    var name: String
+    var isExtension: Bool
+    /// The types it inherits from or conforms to, as written.
+    var inherits: [String]
+    /// Its superclasses as the project's index knows them, nearest first (set by resolution).
+    var superclasses: [String] = []
+    /// Its attributes that rules name (`main`, `UIApplicationMain`).
+    var attributes: [String]
+    /// The members it implements that rules name, by their full names.
+    var members: [String]
+    /// The position of its name.
+    var position: SourcePosition
+}
+
 /// Everything the front ends learned about a set of files: what rules read, and all they read.
 struct UIFacts: Sendable {
     var creations: [CreationFact] = []
@@ -293,6 +415,12 @@ struct UIFacts: Sendable {
     var fontSizes: [FontSizeFact] = []
     var dimensionComparisons: [DimensionComparisonFact] = []
     var idiomDecisions: [IdiomDecisionFact] = []
+    var internals: [InternalsFact] = []
+    var providedViews: [ProvidedViewFact] = []
+    /// The apps and extensions of the run's projects, and the type declarations of the whole
+    /// project: set only when the rules about whole targets run (`Linter.targetFindings`).
+    var targets: [TargetFact] = []
+    var declarations: [TypeDeclarationFact] = []
 
     /// Adds the facts of other files, as if each of their objects were added one by one.
     mutating func merge(_ other: UIFacts) {
@@ -305,6 +433,10 @@ struct UIFacts: Sendable {
         fontSizes += other.fontSizes
         dimensionComparisons += other.dimensionComparisons
         idiomDecisions += other.idiomDecisions
+        internals += other.internals
+        providedViews += other.providedViews
+        targets += other.targets
+        declarations += other.declarations
     }
 
     /// Adds an object's facts, merging them with what is known of the same object.

@@ -16,7 +16,7 @@ public enum SuppressionFixes {
         }
         // In XML nothing may come before the declaration; the comment goes after it.
         var fileLine = 1
-        if kind == .interfaceBuilder, lines[1].hasPrefix("<?xml") { fileLine = 2 }
+        if kind == .interfaceBuilder || kind == .propertyList, lines[1].hasPrefix("<?xml") { fileLine = 2 }
         let fileEdit: TextEdit
         if fileLine > lines.count {
             fileEdit = TextEdit(inserting: lines.lineBreak + comment("catalint:disable \(rule)", kind),

@@ -2,7 +2,7 @@
 /// finding, and the editor's "suppress on this line" for one. Each finding gets a
 /// `catalint:disable:next RULE` comment (with ` - REASON` when one is given) on the line before it,
 /// in its file's comment syntax (`//` in Swift, `#` in YAML interface files, `<!-- -->` in
-/// Interface Builder files, before the start tag that holds the finding), indented like that line
+/// Interface Builder files and XML Info.plists, before the start tag that holds the finding), indented like that line
 /// and ending with the file's own line break. Findings on one line share one comment; a comment that
 /// already covers the line gets the rule added to its list instead. The new text's comments are read
 /// back, and a finding that none covers there (a line inside a multi-line string or a YAML block
@@ -65,7 +65,7 @@ public enum SuppressionWriter {
             self.kind = kind
             self.path = path
             let source = SourceText(path: path, text: text)
-            tagLines = kind == .interfaceBuilder
+            tagLines = kind == .interfaceBuilder || kind == .propertyList
                 ? StartTagScanner.scanMarkup(source.utf8).tags.map { source.lineNumber(utf8Offset: $0.offset)...source.lineNumber(utf8Offset: $0.endOffset) }
                 : []
             let lines = SourceLines(text)
@@ -100,7 +100,7 @@ public enum SuppressionWriter {
         /// first line of the start tag that holds it.
         func target(of diagnostic: Diagnostic) -> Int {
             let line = diagnostic.position.line
-            guard kind == .interfaceBuilder else { return line }
+            guard kind == .interfaceBuilder || kind == .propertyList else { return line }
             return tagLines.last { $0.contains(line) }?.lowerBound ?? line
         }
 
@@ -137,6 +137,10 @@ public enum SuppressionWriter {
             var parse = ObjCParse(path: path, language: ObjCLanguage(path: path))
             parse.tokens = tokens
             return SuppressionParser.objectiveC(parse, source: SourceText(path: path, text: text)).directives
+        case .propertyList:
+            // A binary property list has no comments: nothing is written into it.
+            guard !text.hasPrefix("bplist") else { return [] }
+            return SuppressionParser.interfaceBuilder(SourceText(path: path, text: text)).directives
         }
     }
 
@@ -145,7 +149,7 @@ public enum SuppressionWriter {
         switch kind {
         case .swift, .objectiveC: return "// " + body
         case .interfaceDescription: return "# " + body
-        case .interfaceBuilder: return "<!-- " + body + " -->"
+        case .interfaceBuilder, .propertyList: return "<!-- " + body + " -->"
         }
     }
 }

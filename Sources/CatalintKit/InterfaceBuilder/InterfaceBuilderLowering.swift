@@ -168,6 +168,13 @@ struct InterfaceBuilderLowering {
             }
             if name == "fontDescription", !vocabulary.fontCalls.isEmpty { addFont(parser, attributes) }
             if name == "segue" { addSegue(parser, attributes) }
+            if name == "userDefinedRuntimeAttribute", !vocabulary.keyCalls.isEmpty, let keyPath = attributes["keyPath"], let object = enclosingObject {
+                // A key path set on the object when it is loaded, as `setValue(_:forKeyPath:)` would.
+                let (type, known) = types[object] ?? (TypeRef.unknown, nil)
+                output.facts.internals.append(PendingInternals(
+                    value: .object(object, type: type), knownSuperclass: known, key: String(keyPath.split(separator: ".", maxSplits: 1).first ?? ""),
+                    spelling: "keyPath=\"\(keyPath)\"", position: position(parser, attribute: "keyPath"), guardContext: context))
+            }
             stack.append(entry)
         }
 

@@ -126,6 +126,7 @@ enum FileJob {
                 output.facts = lowered.facts
                 for summary in lowered.summaries { output.index.functions[summary.name, default: []].append(summary) }
                 output.index.paperTypes.merge(lowered.paperTypes) { first, _ in first }
+                output.index.declarations = lowered.declarations
                 guard !deadline.expired else { return output }
                 if let error = file.firstSyntaxError(swiftVersion: swiftVersion) {
                     output.problems.append(InputProblem(rule: ToolRule.invalidSwift, position: error.position, values: ["detail": error.message]))
@@ -170,6 +171,12 @@ enum FileJob {
             let comments = SuppressionParser.interfaceBuilder(source)
             output.suppressions = comments.directives
             output.problems += comments.problems
+        case .propertyList:
+            source = SourceText(path: input.path, text: text)
+            let lowered = InfoPlist.lower(source)
+            output.facts = lowered.facts
+            output.problems = lowered.problems
+            output.suppressions = lowered.suppressions
         }
         output.excerpts = excerpts(of: output, in: source)
         return output
@@ -187,6 +194,10 @@ enum FileJob {
         positions += facts.references.map(\.position)
         positions += facts.fontSizes.map(\.position)
         positions += facts.dimensionComparisons.map(\.position)
+        positions += facts.infoPlist.map(\.position)
+        positions += facts.internals.map(\.position)
+        positions += facts.providedViews.map(\.position)
+        positions += output.index.declarations.map(\.position)
         for decision in facts.decisions {
             if let position = decision.position { positions.append(position) }
             for test in decision.tests { positions += [test.position] + test.anchors.map(\.position) }

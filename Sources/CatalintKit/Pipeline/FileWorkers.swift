@@ -343,6 +343,7 @@ extension InputKind {
         case .interfaceDescription: return 1
         case .interfaceBuilder: return 2
         case .objectiveC: return 3
+        case .propertyList: return 4
         }
     }
 
@@ -352,6 +353,7 @@ extension InputKind {
         case 1: self = .interfaceDescription
         case 2: self = .interfaceBuilder
         case 3: self = .objectiveC
+        case 4: self = .propertyList
         default: return nil
         }
     }

@@ -18,6 +18,8 @@ struct IncrementalRun {
     let previous: RunSnapshot
     /// False without a cache: no snapshot is written, so nothing needs recording.
     let recording: Bool
+    /// The folders the run lints whole (named on the command line).
+    var wholeFolders: [String] = []
     /// The snapshot of this run, for the next.
     private(set) var snapshot = RunSnapshot()
     /// True when the snapshot differs from the last run's, and must be written.
@@ -27,6 +29,8 @@ struct IncrementalRun {
     /// How many files the snapshot had unchanged, and how many the run had in all.
     private(set) var unchanged = 0
     private(set) var files = 0
+    /// The findings of the rules about whole targets that point at no linted file.
+    private(set) var outside: [Linter.TargetFinding] = []
 
     init(linter: Linter, processor: FileProcessor, previous: RunSnapshot, recording: Bool) {
         self.linter = linter
@@ -57,10 +61,23 @@ struct IncrementalRun {
         }
         let freshLinted = fresh.contains { lintedPaths.contains($0.path) }
         let changes = whatChanged(fresh, outputs: outputs, linted: lintedPaths, index: freshLinted && !previous.records.isEmpty ? projectIndex() : ProjectIndex())
-        let again = toDiagnose(inputs, fresh: fresh, changed: changes)
+        var again = toDiagnose(inputs, fresh: fresh, changed: changes)
+        // The rules about whole targets, from the projects and the whole index: a file whose
+        // findings of theirs changed is diagnosed again.
+        let targets = options.membership?.targets(of: all.map(\.path), seeing: wholeFolders + [options.indexRoot].compactMap { $0 }) ?? []
+        let targetFindings = targets.isEmpty ? [] : linter.targetFindings(targets, index: projectIndex())
+        var digests: [String: UInt64] = [:]
+        for (path, found) in Dictionary(grouping: targetFindings, by: \.finding.position.path) { digests[path] = digest(found.map(\.signature)) }
+        snapshot.targetFindings = digests
+        if digests != previous.targetFindings { changed = true }
+        for path in Set(digests.keys).union(previous.targetFindings.keys) where lintedPaths.contains(path) && digests[path] != previous.targetFindings[path] {
+            again.insert(path)
+        }
         if !fresh.isEmpty && index == nil { _ = projectIndex() }  // the snapshot keeps the index of what was read
-        var result = LintResult(diagnostics: diagnose(inputs, again: again, outputs: outputs, index: again.isEmpty ? ProjectIndex() : projectIndex()),
+        var result = LintResult(diagnostics: diagnose(inputs, again: again, outputs: outputs, index: again.isEmpty ? ProjectIndex() : projectIndex(),
+                                                      targets: targetFindings),
                                 paths: inputs.map(\.path).sorted())
+        outside = targetFindings.filter { !lintedPaths.contains($0.finding.position.path) }
         result.unindexed = others.compactMap { input in
             (outputs[input.path]?.skippedReason ?? snapshot.records[input.path]?.skipped).map { UnindexedFile(path: input.path, reason: $0) }
         }
@@ -224,7 +241,8 @@ struct IncrementalRun {
 
     /// 5. Diagnoses the files to diagnose again, records what they rest on, and puts their
     /// diagnostics together with the kept ones of the others.
-    private mutating func diagnose(_ inputs: [FileInput], again: Set<String>, outputs: [String: FileOutput], index: ProjectIndex) -> [Diagnostic] {
+    private mutating func diagnose(_ inputs: [FileInput], again: Set<String>, outputs: [String: FileOutput], index: ProjectIndex,
+                                   targets: [Linter.TargetFinding]) -> [Diagnostic] {
         let diagnosed = inputs.filter { again.contains($0.path) }
         var found: [String: FileOutput] = [:]
         var missing: [FileInput] = []
@@ -237,7 +255,7 @@ struct IncrementalRun {
         }
         // Not in the cache any more: read again.
         for output in processor.outputs(for: missing, jobs: options.jobs) { found[output.path] = output }
-        let diagnosis = linter.diagnose(diagnosed.compactMap { found[$0.path] }, index: index, recording: recording)
+        let diagnosis = linter.diagnose(diagnosed.compactMap { found[$0.path] }, index: index, recording: recording, targets: targets)
         var byPath: [String: [Diagnostic]] = [:]
         for diagnostic in diagnosis.diagnostics { byPath[diagnostic.position.path, default: []].append(diagnostic) }
         var diagnostics: [Diagnostic] = []

@@ -192,8 +192,25 @@ public struct Linter: Sendable {
             options.membership?.judgement(of: $0)?.project
         }
         let dependencies = DependencyCheckouts.indexableFiles(in: checkouts).filter { options.admits($0.path) }.map(withLanguageMode)
-        var result = lint(linted, kind: runKind, others: others + dependencies)
+        var folders: [String] = []
+        if case .paths(let paths) = inputs {
+            folders = paths.filter { path in
+                var isDirectory: ObjCBool = false
+                return FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            }
+        }
+        var (result, outside) = lint(linted, kind: runKind, others: others + dependencies, wholeFolders: folders)
         result.dependencies = (checkouts, dependencies.count)
+        // A finding in a project file (a build setting that generates an Info.plist key) is
+        // reported when the folder linted holds that file.
+        if case .paths(let paths) = inputs {
+            let folders = paths.map(Configuration.absolute)
+            let shown = outside.filter { found in
+                let path = Configuration.absolute(found.finding.position.path)
+                return InputKind(path: path) == nil && folders.contains { IdiomDetection.isInside(path, $0) }
+            }
+            result.diagnostics = (result.diagnostics + outsideDiagnostics(shown)).sorted()
+        }
         result.build = options.membership?.report(linted: linted.map(\.path), leftOut: files.filter { !options.admits($0.path) }.map(\.path),
                                                    idiom: options.idiom)
         return result
@@ -218,7 +235,7 @@ public struct Linter: Sendable {
 
     /// Lints `inputs`, reading again only what changed since the last run of the same `kind` (the
     /// paths as named), when there is a cache: see `RunSnapshot`. The result is the same either way.
-    func lint(_ inputs: [FileInput], kind: String = "", others: [FileInput]? = nil) -> LintResult {
+    func lint(_ inputs: [FileInput], kind: String = "", others: [FileInput]? = nil, wholeFolders: [String] = []) -> (result: LintResult, outside: [TargetFinding]) {
         let others = others ?? indexOnlyFiles(excluding: Set(inputs.map { Configuration.absolute($0.path) }), checkouts: nil)
         let objectiveC = (inputs + others).filter { $0.kind == .objectiveC }.map(\.path)
         let objc = objectiveC.isEmpty ? nil : objcEnvironment(for: objectiveC)
@@ -226,6 +243,7 @@ public struct Linter: Sendable {
         let runKey = processor.cache.map { self.snapshotKey(kind: kind, cacheKey: $0.key) }
         let previous = runKey.flatMap { key in processor.cache.flatMap { RunSnapshot.load(RunSnapshot.file(in: $0.directory, key: key), key: key) } }
         var run = IncrementalRun(linter: self, processor: processor, previous: previous ?? RunSnapshot(), recording: runKey != nil)
+        run.wholeFolders = wholeFolders
         var result = run.lint(inputs, others: others)
         processor.cache?.save()
         processor.workers?.stopAll()
@@ -239,7 +257,7 @@ public struct Linter: Sendable {
             // Files whose results came from the snapshot or the cache, of all the run read or indexed.
             result.cache = (run.files - cache.misses, run.files)
         }
-        return result
+        return (result, run.outside)
     }
 
     /// The key of the snapshot of a kind of run: the cache's key (catalint's build, the settings of
@@ -282,7 +300,68 @@ public struct Linter: Sendable {
         return Set(own.objects.keys.filter(\.isShared).map(\.token) + own.arguments.flatMap(\.objectsTouched).filter(\.isShared).map(\.token))
     }
 
-    func diagnose(_ outputs: [FileOutput], index: ProjectIndex, recording: Bool) -> Diagnosis {
+    /// A finding of a rule about whole targets (`TargetFact`): made once per run from the projects
+    /// and the index, and reported with the diagnostics of the file it points at.
+    struct TargetFinding: Sendable {
+        var rule: String
+        var finding: Finding
+
+        /// What the diagnostic will say, for a run's snapshot to notice a change.
+        var signature: String {
+            let definition = RuleCatalog.rule(rule)
+            return "\(rule) \(finding.position) \(definition?.message(for: finding) ?? "") \(definition?.help(for: finding) ?? "")"
+        }
+    }
+
+    /// The findings of the rules about whole targets: their Info.plist, and the declarations of the
+    /// files they build as the whole project's index has them. Sorted by position.
+    func targetFindings(_ targets: [TargetFact], index: ProjectIndex) -> [TargetFinding] {
+        guard !targets.isEmpty else { return [] }
+        var facts = UIFacts()
+        facts.targets = targets
+        facts.declarations = index.declarations.map { declaration in
+            var declaration = declaration
+            declaration.superclasses = Array(index.classChain(of: declaration.name).dropFirst())
+            return declaration
+        }
+        var found: [TargetFinding] = []
+        for definition in RuleCatalog.all {
+            guard let logic = RuleRegistry.logic[definition.id] else { continue }
+            for finding in logic.run(on: facts, knowledge: definition.uikit, options: options.configuration.rules[definition.id]?.options) {
+                found.append(TargetFinding(rule: definition.id, finding: finding))
+            }
+        }
+        return found.sorted { ($0.finding.position, $0.rule) < ($1.finding.position, $1.rule) }
+    }
+
+    /// The diagnostic of a rule's finding, at the severity the rule has where it points; nil where
+    /// it does not report.
+    private func diagnostic(_ definition: RuleDefinition, _ finding: Finding, excerpt: SourceExcerpt?) -> Diagnostic? {
+        guard let severity = options.severity(of: definition, at: finding.position.path) else { return nil }
+        return Diagnostic(rule: definition.id, severity: severity, position: finding.position, message: definition.message(for: finding),
+                          help: definition.help(for: finding), excerpt: excerpt, fix: definition.fix(for: finding))
+    }
+
+    /// The diagnostics of target findings that point at no file of the run (a build setting in a
+    /// `project.pbxproj` or an `.xcconfig`), with the line they point at read from the file.
+    func outsideDiagnostics(_ findings: [TargetFinding]) -> [Diagnostic] {
+        var sources: [String: SourceText?] = [:]
+        return findings.compactMap { found in
+            guard let definition = RuleCatalog.rule(found.rule) else { return nil }
+            let path = found.finding.position.path
+            if sources[path] == nil {
+                sources[path] = .some(FileManager.default.contents(atPath: path).map { SourceText(path: path, text: String(decoding: $0, as: UTF8.self)) })
+            }
+            let excerpt = sources[path]!.flatMap { source in
+                found.finding.position.line <= source.lineCount ? SourceExcerpt(source, at: found.finding.position) : nil
+            }
+            return diagnostic(definition, found.finding, excerpt: excerpt)
+        }
+    }
+
+    /// `targets`: the findings of the rules about whole targets, of which those in these files are
+    /// reported with them.
+    func diagnose(_ outputs: [FileOutput], index: ProjectIndex, recording: Bool, targets: [TargetFinding] = []) -> Diagnosis {
         // 3. What each file said, resolved against the whole project.
         var diagnosis = Diagnosis()
         let resolution = Resolution(index: index)
@@ -319,16 +398,14 @@ public struct Linter: Sendable {
         for definition in RuleCatalog.all {
             guard let logic = RuleRegistry.logic[definition.id] else { continue }
             for finding in logic.run(on: facts, knowledge: definition.uikit, options: options.configuration.rules[definition.id]?.options) {
-                guard let severity = options.severity(of: definition, at: finding.position.path) else { continue }
-                diagnostics.append(Diagnostic(
-                    rule: definition.id,
-                    severity: severity,
-                    position: finding.position,
-                    message: definition.message(for: finding),
-                    help: definition.help(for: finding),
-                    excerpt: Self.excerpt(finding.position, excerpts),
-                    fix: definition.fix(for: finding)))
+                if let diagnostic = diagnostic(definition, finding, excerpt: Self.excerpt(finding.position, excerpts)) { diagnostics.append(diagnostic) }
             }
+        }
+        let paths = Set(outputs.map(\.path))
+        for found in targets where paths.contains(found.finding.position.path) {
+            guard let definition = RuleCatalog.rule(found.rule),
+                  let diagnostic = diagnostic(definition, found.finding, excerpt: Self.excerpt(found.finding.position, excerpts)) else { continue }
+            diagnostics.append(diagnostic)
         }
         // 5. Apply the suppression comments, and report the comments themselves where they are wrong.
         let options = self.options

@@ -100,13 +100,16 @@ public final class ProjectSession: @unchecked Sendable {
         }
         // On a thread of its own, with the budget's backstop, like any file of a run.
         let output = processor.outputs(for: [linter.withLanguageMode(FileInput(path: path, kind: kind, text: text))], jobs: 1)[0]
-        let index = lock.withLock {
+        let (index, files) = lock.withLock {
             let previous = documents[path]?.index ?? outputs[path]?.index
             if previous != output.index { mergedIndex = nil }
             documents[path] = output
-            return currentIndex()
+            return (currentIndex(), Array(Set(outputs.keys).union(documents.keys)).sorted())
         }
-        return LintResult(diagnostics: linter.diagnose([output], index: index), paths: [path])
+        // The rules about whole targets: what the document's app says of it (its app delegate).
+        let targets = options.membership?.targets(of: files, seeing: [root]) ?? []
+        let found = linter.targetFindings(targets, index: index)
+        return LintResult(diagnostics: linter.diagnose([output], index: index, recording: false, targets: found).diagnostics, paths: [path])
     }
 
     /// The document's text with its fixes applied a round at a time, linting again after each (the

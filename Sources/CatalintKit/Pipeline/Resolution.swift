@@ -98,6 +98,27 @@ struct Resolution {
                 escapes: escapes, madeBy: madeBy, madeWhere: madeWhere, handedTo: handedTo, pathEnd: argument.pathEnd,
                 spelling: argument.spelling, position: argument.position, guardContext: context(argument.guardContext)))
         }
+        for access in file.internals {
+            let (id, type) = resolve(access.value)
+            facts.internals.append(InternalsFact(object: id, classChain: type.map { chain(of: $0, knownSuperclass: access.knownSuperclass) } ?? [],
+                                                 key: access.key, receiverName: access.receiverName, addsOwnSubviews: access.addsOwnSubviews,
+                                                 spelling: access.spelling, position: access.position,
+                                                 guardContext: context(access.guardContext)))
+        }
+        for provided in file.providedViews {
+            let owner = resolve(provided.owner).type.map { chain(of: $0, knownSuperclass: nil) } ?? []
+            let viewType = provided.view.flatMap { resolve($0).type }
+            let viewChain = viewType.map { chain(of: $0, knownSuperclass: nil) } ?? []
+            // What the view holds: the stored properties of its classes that the project declares.
+            let declared = viewChain.filter { index.types[$0].map { $0.declarations > 0 } ?? false }
+            // Each with its superclasses: a `CustomTextField` is a text field.
+            let held = declared.flatMap { name in (index.types[name]?.properties ?? [:]).sorted { $0.key < $1.key }.compactMap(\.value) }
+                .flatMap { chain(of: $0, knownSuperclass: nil) }
+            facts.providedViews.append(ProvidedViewFact(
+                property: provided.property, ownerChain: owner, isOverride: provided.isOverride, viewChain: viewChain,
+                viewIsProjects: viewType.map { declared.contains($0) } ?? false, heldClasses: held, spelling: provided.spelling,
+                position: provided.position, guardContext: context(provided.guardContext)))
+        }
         facts.sizes += resolvingContexts(file.sizes, \.guardContext)
         facts.calls += resolvingContexts(file.calls, \.guardContext)
         facts.references += resolvingContexts(file.references, \.guardContext)
@@ -343,6 +364,7 @@ struct Resolution {
             routes: routes,
             helpers: helpers.filter { seen.insert($0.name).inserted },
             consequences: decision.consequences,
+            branchFeatures: decision.branchFeatures,
             position: decision.position ?? anchor,
             guardContext: resolved(decision.guardContext, allowed))
     }

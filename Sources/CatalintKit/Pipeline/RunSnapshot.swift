@@ -56,6 +56,10 @@ struct RunSnapshot: Sendable {
     var records: [String: Record] = [:]
     /// The index of the whole project, encoded.
     var index: Blob<ProjectIndex>?
+    /// A digest of the findings of the rules about whole targets, per path they point at: a file
+    /// whose digest changes is diagnosed again (an Info.plist edit moves a finding on an app
+    /// delegate that did not change).
+    var targetFindings: [String: UInt64] = [:]
 
     static let magic = Array("catalint-snapshot\n".utf8)
     static let formatVersion = 3
@@ -106,6 +110,10 @@ struct RunSnapshot: Sendable {
                                             declarations: declarations, linted: linted, dependencies: dependencies)
         }
         if try reader.readBool() { snapshot.index = Blob(bytes: try reader.readBytes()) }
+        for _ in 0..<(try reader.readCount()) {
+            let path = try reader.readString()
+            snapshot.targetFindings[path] = try reader.readUInt64()
+        }
         guard reader.isAtEnd else { return nil }
         return snapshot
     }
@@ -148,6 +156,11 @@ struct RunSnapshot: Sendable {
         }
         writer.write(index != nil)
         if let index { writer.writeBytes(index.bytes) }
+        writer.write(targetFindings.count)
+        for (path, value) in targetFindings.sorted(by: { $0.key < $1.key }) {
+            writer.write(path)
+            writer.write(value)
+        }
         let body = writer.finished()
         var hasher = FNV1a()
         hasher.add(body[...])
@@ -212,6 +225,7 @@ extension ProjectIndex {
         for (name, functions) in self.functions { exports[ReadLog.Name.function(name).token] = digest(functions) }
         for (name, output) in paperTypes { exports[ReadLog.Name.paper(name).token] = digest(output) }
         for (name, types) in returnTypes { exports[ReadLog.Name.returns(name).token] = digest(types) }
+        for (name, group) in Dictionary(grouping: declarations, by: \.name) { exports["declaration:" + name] = digest(group) }
         return exports
     }
 }

@@ -97,6 +97,22 @@ public enum RulePages {
                 text += "\nNot reported:\n" + passing.map { "\n" + fenced($0, kind.language) }.joined()
             }
         }
+        // A rule about whole apps: small projects, each file under its path.
+        let projects = [("Reported", examples.projectTriggering ?? []), ("Not reported", examples.projectPassing ?? [])]
+        if projects.contains(where: { !$0.1.isEmpty }) {
+            text += "\n### Projects\n\nEach example is a small project, its files linted as one folder.\n"
+            for (label, list) in projects where !list.isEmpty {
+                text += "\n\(label):\n"
+                for (number, files) in list.enumerated() {
+                    text += "\nProject \(number + 1):\n"
+                    for path in files.keys.sorted() {
+                        let language = path.hasSuffix(".swift") ? "swift" : path.hasSuffix(".yml") || path.hasSuffix(".yaml") ? "yaml"
+                            : path.hasSuffix(".plist") || path.hasSuffix(".storyboard") || path.hasSuffix(".xib") ? "xml" : "text"
+                        text += "\n`\(path)`:\n\n" + fenced(files[path] ?? "", language)
+                    }
+                }
+            }
+        }
         return text
     }
 

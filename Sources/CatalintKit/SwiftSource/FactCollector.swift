@@ -83,13 +83,70 @@ final class FactCollector: TypeScopeVisitor {
         lower(file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline).facts
     }
 
-    /// The file's facts, and what its functions tell their callers (for the project index).
+    /// The file's facts, and what its functions tell their callers and the types it declares that
+    /// the rules name (for the project index).
     static func lower(_ file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion = .newest,
-                      deadline: Deadline = .none) -> (facts: FileFacts, summaries: [FunctionSummary], paperTypes: [String: String]) {
+                      deadline: Deadline = .none) -> (facts: FileFacts, summaries: [FunctionSummary], paperTypes: [String: String], declarations: [TypeDeclarationFact]) {
         let collector = FactCollector(file: file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline)
         collector.walk(file.tree)
         collector.facts.requirements = collector.guards.requirements
-        return (collector.facts, collector.summaries, collector.paperTypes)
+        return (collector.facts, collector.summaries, collector.paperTypes, collector.declarations)
+    }
+
+    // MARK: Declarations the rules name
+
+    /// The type declarations and extensions the rules' knowledge names, for the project index.
+    private(set) var declarations: [TypeDeclarationFact] = []
+
+    override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordDeclaration(node, name: node.name.text, at: node.name)
+        return super.visit(node)
+    }
+
+    override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordDeclaration(node, name: node.name.text, at: node.name)
+        return super.visit(node)
+    }
+
+    override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordDeclaration(node, name: node.name.text, at: node.name)
+        return super.visit(node)
+    }
+
+    override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordDeclaration(node, name: node.name.text, at: node.name)
+        return super.visit(node)
+    }
+
+    override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        recordDeclaration(node, name: node.extendedType.simpleName ?? node.extendedType.trimmedDescription, at: node.extendedType)
+        return super.visit(node)
+    }
+
+    /// A declaration or extension that inherits a type the rules name, carries an attribute they
+    /// name (`@main`), or implements a method they name: with its methods' full names
+    /// (`application(_:configurationForConnecting:options:)`, and the selector an `@objc(...)` gives).
+    private func recordDeclaration(_ node: some DeclGroupSyntax, name: String, at anchor: some SyntaxProtocol) {
+        guard !vocabulary.declarationNames.isEmpty || !vocabulary.entryAttributes.isEmpty || !vocabulary.memberNames.isEmpty else { return }
+        let inherits = (node.inheritanceClause?.inheritedTypes ?? []).compactMap(\.type.simpleName)
+        let attributes = node.attributes.compactMap { $0.as(AttributeSyntax.self)?.attributeName.simpleName }
+        var members: [String] = []
+        for item in node.memberBlock.members {
+            guard let function = item.decl.as(FunctionDeclSyntax.self) else { continue }
+            let labels = function.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
+            members.append("\(function.name.text)(\(labels))")
+            for attribute in function.attributes.compactMap({ $0.as(AttributeSyntax.self) }) where attribute.attributeName.simpleName == "objc" {
+                if case .objCName(let pieces)? = attribute.arguments {
+                    members.append(pieces.map { ($0.name?.text ?? "") + ($0.colon != nil ? ":" : "") }.joined())
+                }
+            }
+        }
+        members = members.filter(vocabulary.memberNames.contains)
+        guard inherits.contains(where: vocabulary.declarationNames.contains) || attributes.contains(where: vocabulary.entryAttributes.contains)
+                || !members.isEmpty else { return }
+        declarations.append(TypeDeclarationFact(name: name, isExtension: node.is(ExtensionDeclSyntax.self), inherits: inherits,
+                                                attributes: attributes.filter(vocabulary.entryAttributes.contains), members: members,
+                                                position: file.position(of: anchor)))
     }
 
     // MARK: Scopes and types
@@ -275,6 +332,10 @@ final class FactCollector: TypeScopeVisitor {
                 declare(name, local)
             }
             if let value = binding.initializer?.value { recordInitializerSettings(value, on: local) }
+            if isMember, vocabulary.providedViewProperties.contains(name), node.modifiers.contains(where: { $0.name.tokenKind == .keyword(.override) }),
+               let identifier = binding.pattern.as(IdentifierPatternSyntax.self)?.identifier {
+                recordProvidedViewOverride(binding, name: identifier)
+            }
             if let call = binding.initializer?.value.unwrapped.as(FunctionCallExprSyntax.self),
                let closure = call.calledExpression.unwrapped.as(ClosureExprSyntax.self),
                let returned = TypeInference.returnedName(of: closure) {
@@ -583,8 +644,141 @@ final class FactCollector: TypeScopeVisitor {
             if let property = vocabulary.settingMethods[name] { recordMethodSetting(node, property: property) }
             if let labels = vocabulary.argumentCalls[name] { recordArguments(node, name: callee, labels: labels) }
             if let labels = vocabulary.fontCalls[name] { recordFontSize(node, name: callee, labels: labels) }
+            if let labels = vocabulary.keyCalls[name] { recordKeyAccess(node, name: callee, labels: labels) }
         }
         return .visitChildren
+    }
+
+    // MARK: Insides of objects
+
+    /// `searchBar.value(forKey: "searchField")`, `field.setValue(color, forKeyPath: "_placeholderLabel.textColor")`:
+    /// a key of the receiver reached by key-value coding, when the key is written as a string.
+    private func recordKeyAccess(_ node: FunctionCallExprSyntax, name: TokenSyntax, labels: Set<String>) {
+        guard let argument = node.arguments.first(where: { labels.contains($0.label?.text ?? "") }),
+              let literal = argument.expression.unwrapped.as(StringLiteralExprSyntax.self), literal.segments.count == 1,
+              let text = literal.segments.first?.as(StringSegmentSyntax.self)?.content.text, !text.isEmpty,
+              let (_, receiver) = memberTarget(node.calledExpression, bareNeedsType: true) else { return }
+        let key = String(text.split(separator: ".", maxSplits: 1).first ?? "")
+        facts.internals.append(PendingInternals(value: receiverObject(receiver, at: node).value, key: key, receiverName: receiver.flatMap(Self.lastName),
+                                                spelling: "\(name.text)(\(node.arguments.prefix { $0.id != argument.id }.map { ($0.label?.text ?? "_") + ":" }.joined())\(argument.label?.text ?? ""): \"\(text)\")",
+                                                position: file.position(of: name),
+                                                guardContext: guards.context(for: node)))
+    }
+
+    /// The last name of an expression: `searchBar` in `searchController.searchBar`; nil for `self`.
+    private static func lastName(_ expression: ExprSyntax) -> String? {
+        let expression = expression.unwrapped
+        if let member = expression.as(MemberAccessExprSyntax.self) { return member.declName.baseName.text }
+        if let reference = expression.as(DeclReferenceExprSyntax.self), reference.baseName.tokenKind != .keyword(.self) { return reference.baseName.text }
+        return nil
+    }
+
+    /// `control.subviews[2]`, `subviews.first`, `for view in control.subviews`: an object's subviews
+    /// taken by position or searched (anything but the harmless members: `count`, `isEmpty`).
+    override func visit(_ node: MemberAccessExprSyntax) -> SyntaxVisitorContinueKind {
+        if let base = node.base, vocabulary.subviewPropertyLengths.contains(node.declName.baseName.trimmedLength.utf8Length),
+           vocabulary.subviewProperties.contains(node.declName.baseName.text) {
+            recordSubviews(Syntax(node), name: node.declName.baseName, receiver: base)
+        }
+        return .visitChildren
+    }
+
+    private func recordSubviews(_ node: Syntax, name: TokenSyntax, receiver: ExprSyntax?) {
+        // The use, past `?` and `!`.
+        var use = node
+        while let parent = use.parent, parent.is(OptionalChainingExprSyntax.self) || parent.is(ForceUnwrapExprSyntax.self) { use = parent }
+        var spelling = name.text
+        if let member = use.parent?.as(MemberAccessExprSyntax.self), member.base?.id == use.id {
+            let used = member.declName.baseName.text
+            if vocabulary.harmlessSubviewMembers.contains(used) { return }
+            spelling += "." + used
+        } else if let subscriptCall = use.parent?.as(SubscriptCallExprSyntax.self), subscriptCall.calledExpression.id == use.id {
+            let index = subscriptCall.arguments.trimmedDescription
+            spelling += "[" + (index.count <= 12 ? index : "…") + "]"
+        }
+        let isSelf = receiver.map { $0.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) } ?? true
+        facts.internals.append(PendingInternals(value: receiverObject(receiver, at: node).value, key: nil, receiverName: receiver.flatMap(Self.lastName),
+                                                addsOwnSubviews: isSelf && addsSubviews(around: node), spelling: spelling,
+                                                position: file.position(of: name), guardContext: guards.context(for: node)))
+    }
+
+    private var addsSubviewsCache: [SyntaxIdentifier: Bool] = [:]
+
+    /// True when the class around `node` adds subviews to itself: a bare call the vocabulary names
+    /// (`addSubview(badge)`), or one on `self`. Read once per class.
+    private func addsSubviews(around node: some SyntaxProtocol) -> Bool {
+        guard !vocabulary.subviewAddingCalls.isEmpty, let type = node.ancestor(ClassDeclSyntax.self) else { return false }
+        if let known = addsSubviewsCache[type.id] { return known }
+        var found = false
+        for token in type.tokens(viewMode: .sourceAccurate) where vocabulary.subviewAddingCalls.contains(token.text) {
+            guard let reference = token.parent?.as(DeclReferenceExprSyntax.self),
+                  let call = reference.parent?.as(FunctionCallExprSyntax.self) ?? reference.parent?.parent?.as(FunctionCallExprSyntax.self) else { continue }
+            if let member = call.calledExpression.as(MemberAccessExprSyntax.self) {
+                guard member.declName.id == reference.id,
+                      member.base?.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) else { continue }
+            } else if call.calledExpression.id != reference.id {
+                continue
+            }
+            found = true
+            break
+        }
+        addsSubviewsCache[type.id] = found
+        return found
+    }
+
+    // MARK: Views handed to UIKit
+
+    /// `textView.inputAccessoryView = composer`: the view, each value a `?:` may give but `nil`.
+    private func recordProvidedView(_ property: TokenSyntax, owner: Local, value: ExprSyntax, isOverride: Bool, spelling: String) {
+        for alternative in Self.alternatives(value) where !alternative.unwrapped.is(NilLiteralExprSyntax.self) {
+            let view = namedObject(alternative)?.value ?? {
+                let type = TypeInference.constructedType(of: alternative, lookup: typeOfName)
+                return type == .unknown ? nil : ValueRef.object(anonymousKey(alternative), type: type)
+            }()
+            facts.providedViews.append(PendingProvidedView(property: property.text, owner: owner.value, isOverride: isOverride, view: view,
+                                                           spelling: spelling, position: file.position(of: property),
+                                                           guardContext: guards.context(for: alternative)))
+        }
+    }
+
+    /// `override var inputAccessoryView: UIView? { composer }`: what its getter returns.
+    private func recordProvidedViewOverride(_ binding: PatternBindingSyntax, name: TokenSyntax) {
+        guard let type = currentType, let accessors = binding.accessorBlock else { return }
+        final class Returns: SyntaxVisitor {
+            var values: [ExprSyntax] = []
+            override func visit(_ node: ReturnStmtSyntax) -> SyntaxVisitorContinueKind {
+                if let expression = node.expression { values.append(expression) }
+                return .skipChildren
+            }
+            override func visit(_ node: ClosureExprSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+            override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind { .skipChildren }
+        }
+        var values: [ExprSyntax] = []
+        switch accessors.accessors {
+        case .getter(let statements):
+            if let single = IdiomConditions.singleExpression(statements) {
+                values = [single]
+            } else {
+                let finder = Returns(viewMode: .sourceAccurate)
+                finder.walk(statements)
+                values = finder.values
+            }
+        case .accessors(let list):
+            for accessor in list where accessor.accessorSpecifier.tokenKind == .keyword(.get) {
+                guard let body = accessor.body else { continue }
+                if let single = IdiomConditions.singleExpression(body.statements) {
+                    values.append(single)
+                } else {
+                    let finder = Returns(viewMode: .sourceAccurate)
+                    finder.walk(body)
+                    values += finder.values
+                }
+            }
+        }
+        let owner = Local(value: .object(.instance(type: type), type: .named(type)))
+        for value in values {
+            recordProvidedView(name, owner: owner, value: value, isOverride: true, spelling: "override var \(name.text)")
+        }
     }
 
     /// `button.addGestureRecognizer(tap)`: a method that sets a property a rule reads
@@ -944,6 +1138,12 @@ final class FactCollector: TypeScopeVisitor {
 
     /// `UIScreen.main.bounds.width`: a name a rule looks for, with the members that follow it.
     override func visit(_ node: DeclReferenceExprSyntax) -> SyntaxVisitorContinueKind {
+        // A bare `subviews` in a type: its own subviews (a subclass of a control reaching into them).
+        if vocabulary.subviewPropertyLengths.contains(node.baseName.trimmedLength.utf8Length), currentType != nil,
+           vocabulary.subviewProperties.contains(node.baseName.text), lookupLocal(node.baseName.text) == nil,
+           node.parent?.as(MemberAccessExprSyntax.self)?.declName.id != node.id {
+            recordSubviews(Syntax(node), name: node.baseName, receiver: nil)
+        }
         // Most names are of another length: no text is made for them.
         guard vocabulary.referenceRootLengths.contains(node.baseName.trimmedLength.utf8Length) else { return .visitChildren }
         let name = node.baseName.text
@@ -1373,6 +1573,9 @@ final class FactCollector: TypeScopeVisitor {
             let object = namedObject(node.leftOperand)
             lastConstructingAssignment = (node.id, object)
             if let object { recordInitializerSettings(node.rightOperand, on: object) }
+        }
+        if vocabulary.providedViewProperties.contains(property) {
+            recordProvidedView(name, owner: receiverObject(receiver, at: node), value: node.rightOperand, isOverride: false, spelling: property)
         }
         // Only what some rule reads is kept: most assignments are of nothing a rule looks at.
         guard vocabulary.settingProperties.contains(property) else { return }

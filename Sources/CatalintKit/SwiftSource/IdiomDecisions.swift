@@ -41,6 +41,8 @@ struct IdiomDecisionReader {
     /// each kind that bears on adaptation (one that adapts to the window, one about the screen).
     struct RestSummary {
         var geometry: String?
+        /// The first feature it turns on.
+        var feature: String?
         var adaptive: String?
         var fixed: String?
     }
@@ -72,8 +74,12 @@ struct IdiomDecisionReader {
             while state.computed > position + 1 {
                 var summary = state.ends[state.ends.count - 1]
                 let region = Syntax(state.elements[state.computed - 1])
-                if let name = IdiomDecisionReader.statementGroups(region, vocabulary: vocabulary, memo: memo).lazy.compactMap({ $0.first(where: memo.isGeometry) }).first {
+                let groups = IdiomDecisionReader.statementGroups(region, vocabulary: vocabulary, memo: memo)
+                if let name = groups.lazy.compactMap({ $0.first(where: memo.isGeometry) }).first {
                     summary.geometry = name
+                }
+                if let name = IdiomDecisionReader.firstFeature(in: groups, around: region, vocabulary: vocabulary) {
+                    summary.feature = name
                 }
                 var adaptive: String?
                 var fixed: String?
@@ -169,19 +175,24 @@ struct IdiomDecisionReader {
         guard tests.contains(where: { $0.condition.mentionsIdiom }) else { return nil }
         let rests = branches.map { branch in branch.after.flatMap { rest(after: $0) } }
         let readsIdiom = tests.contains { $0.condition.readsIdiomItself }
-        // What the branches select, reduced to the geometry in it: a decision with none is not kept.
+        // What the branches select, reduced to the geometry in it, and the first feature each turns
+        // on: a decision with neither is not kept.
         var consequences: [[String]] = []
+        var branchFeatures: [String?] = []
         for (branch, rest) in zip(branches, rests) {
+            var groups: [[String]] = []
             for statements in branch.statements {
-                consequences += Self.statementGroups(statements, vocabulary: vocabulary, memo: memo)
+                groups += Self.statementGroups(statements, vocabulary: vocabulary, memo: memo)
                 // `if idiom == .pad { setUpForPad() }`: what a function of this file that the branch
                 // calls selects (for a decision that reads the idiom itself).
                 for body in readsIdiom ? functions.bodies(calledIn: statements, of: file.tree) : [] {
-                    consequences += Self.statementGroups(body, vocabulary: vocabulary, memo: memo)
+                    groups += Self.statementGroups(body, vocabulary: vocabulary, memo: memo)
                 }
             }
-            if let value = branch.value { consequences += Self.valueGroups(value, vocabulary: vocabulary) }
+            if let value = branch.value { groups += Self.valueGroups(value, vocabulary: vocabulary) }
+            consequences += groups
             if let geometry = rest?.geometry { consequences.append([geometry]) }
+            branchFeatures.append(Self.firstFeature(in: groups, around: node, vocabulary: vocabulary) ?? rest?.feature)
         }
         if let destination = Self.destination(of: node) {
             consequences.append(destination)
@@ -190,7 +201,7 @@ struct IdiomDecisionReader {
             for value in branches.compactMap(\.value) { consequences.append(IdiomConditions.identifiers(in: value)) }
         }
         let geometry = consequences.compactMap { group in group.first(where: memo.isGeometry).map { [$0] } }
-        guard !geometry.isEmpty else { return nil }
+        guard !geometry.isEmpty || branchFeatures.contains(where: { $0 != nil }) else { return nil }
         return PendingDecision(
             tests: tests.map { test in
                 PendingDecision.Test(condition: test.condition, spelling: Self.shortened(test.syntax.compactText),
@@ -205,6 +216,7 @@ struct IdiomDecisionReader {
                     .filter(vocabulary.bearsOnAdaptation)
             },
             consequences: geometry,
+            branchFeatures: branchFeatures,
             guardContext: guards.context(for: node))
     }
 
@@ -630,6 +642,14 @@ struct IdiomDecisionReader {
             current = ancestor.parent
         }
         return nil
+    }
+
+    /// The first feature the groups of a region turn on. The name of the function the region is in
+    /// is where its `return`s go, not something it turns on: it is left out.
+    static func firstFeature(in groups: [[String]], around node: Syntax, vocabulary: LoweringVocabulary) -> String? {
+        guard !vocabulary.featureWords.isEmpty else { return nil }
+        let own = enclosingName(of: node)
+        return groups.lazy.compactMap { group in vocabulary.feature(in: group.filter { $0 != own }) }.first
     }
 
     /// The statement of a block that `node` is (through an expression statement), if it is one.

@@ -190,6 +190,9 @@ struct ProjectIndex: Sendable, Equatable, Codable {
     var returnTypes: [String: [ReturnType]] = [:]
     /// The protocols the project declares.
     var protocols: Set<String> = []
+    /// The type declarations and extensions the rules' knowledge names (an app delegate, a SwiftUI
+    /// app), with the file each is in: what the rules about whole apps read.
+    var declarations: [TypeDeclarationFact] = []
 
     mutating func add(_ info: TypeInfo) {
         if var existing = types[info.name] {
@@ -205,6 +208,7 @@ struct ProjectIndex: Sendable, Equatable, Codable {
         globals.merge(other.globals) { first, _ in first }
         helpers.merge(other.helpers) { $0 + $1 }
         functions.merge(other.functions) { $0 + $1 }
+        declarations += other.declarations
         paperTypes.merge(other.paperTypes) { first, _ in first }
         returnTypes.merge(other.returnTypes) { $0 + $1 }
         protocols.formUnion(other.protocols)

@@ -102,6 +102,8 @@ public final class BuildMembership: @unchecked Sendable {
     private var judgements: [String: BuildJudgement?] = [:]
     private var storedProblems: [String: String] = [:]
     private var storedNotes: [String: [String]] = [:]
+    /// Each project's Info.plist sources, per target, by project file: read once.
+    private var infoPlists: [String: [InfoPlistSources]] = [:]
 
     /// The projects in one folder, as read.
     private enum FolderProjects {
@@ -131,7 +133,8 @@ public final class BuildMembership: @unchecked Sendable {
 
     /// False for a file that no target of its project builds (whatever `includeUnbuilt` says).
     public func isBuilt(_ path: String) -> Bool {
-        guard let judgement = judgement(of: path) else { return true }
+        // A property list is linted as an Info.plist only when a project names it as one.
+        guard let judgement = judgement(of: path) else { return InputKind(path: path) != .propertyList }
         return judgement.scope != nil
     }
 
@@ -200,8 +203,13 @@ public final class BuildMembership: @unchecked Sendable {
         var mode: LanguageMode?
         let ancestors = IdiomDetection.selfAndAncestors(path)
         for (project, scopes) in owners {
-            for (target, scope) in zip(project.targets, scopes) {
-                guard target.builds(path, ancestors: ancestors, interfaceBuilder: kind == .interfaceBuilder) else { continue }
+            let plists = kind == .propertyList ? infoPlistSources(of: project) : []
+            for (offset, (target, scope)) in zip(project.targets, scopes).enumerated() {
+                if kind == .propertyList {
+                    guard plists[offset].files.contains(path) else { continue }
+                } else {
+                    guard target.builds(path, ancestors: ancestors, interfaceBuilder: kind == .interfaceBuilder) else { continue }
+                }
                 if let targetMode = target.languageMode { mode = max(mode ?? targetMode, targetMode) }
                 guard let run = scope.scope else {
                     tests.append(target.name)
@@ -234,7 +242,12 @@ public final class BuildMembership: @unchecked Sendable {
             return BuildJudgement(scope: nil, target: nil, project: owner,
                                   reason: "only \(targets) of \(names) \(kind == .interfaceBuilder ? "copy" : "compile")\(tests.count == 1 ? "s" : "") it: the app does not build it")
         }
-        let what = kind == .interfaceBuilder ? "copies it (a Resources phase or a synchronized folder)" : "compiles it"
+        let what: String
+        switch kind {
+        case .swift, .objectiveC: what = "compiles it"
+        case .propertyList: what = "names it as its Info.plist (INFOPLIST_FILE)"
+        default: what = "copies it (a Resources phase or a synchronized folder)"
+        }
         return BuildJudgement(scope: nil, target: nil, project: owner, reason: "no target of \(names) \(what)")
     }
 
@@ -299,6 +312,68 @@ public final class BuildMembership: @unchecked Sendable {
         }
         if !current.isEmpty { words.append(current) }
         return words
+    }
+
+    /// The Info.plist sources of each target of `project`, read the first time they are asked.
+    private func infoPlistSources(of project: XcodeProject) -> [InfoPlistSources] {
+        if let known = infoPlists[project.file] { return known }
+        let sources = project.targets.map { project.infoPlistSources(of: $0) }
+        infoPlists[project.file] = sources
+        let notes = sources.flatMap(\.notes).map { "\(IdiomDetection.display(project.file)): \($0); its Info.plist is not read" }
+        if !notes.isEmpty { storedNotes[project.file, default: []] += notes }
+        return sources
+    }
+
+    /// The apps and extensions of the projects that own `files` (paths as the run spells them):
+    /// each such target that builds for iOS (not a test, not another platform), with its Info.plist
+    /// files (spelled as in `files` when they are among them), their keys and the generated ones,
+    /// and the files of `files` it builds. Sorted by project and target. `folders`: the folders
+    /// whose every file the run reads (linted whole or indexed), which tell whether a project's
+    /// declarations are all known.
+    func targets(of files: [String], seeing folders: [String]) -> [TargetFact] {
+        let judged = files.compactMap { file in judgement(of: file).map { (file, $0.project) } }
+        let owning = Set(judged.map(\.1))
+        return lock.withLock {
+            var seen: Set<String> = []
+            var projects: [(project: XcodeProject, scopes: [TargetScope])] = []
+            for case .projects(let list) in self.folders.values {
+                for entry in list where owning.contains(entry.project.file) && seen.insert(entry.project.file).inserted { projects.append(entry) }
+            }
+            let spelled = Dictionary(files.map { (Configuration.absolute($0), $0) }, uniquingKeysWith: { first, _ in first })
+            let placed = files.map { file -> (file: String, absolute: String, ancestors: [String]) in
+                let absolute = Configuration.absolute(file)
+                return (file, absolute, IdiomDetection.selfAndAncestors(absolute))
+            }
+            let whole = folders.map(Configuration.absolute)
+            var facts: [TargetFact] = []
+            for (project, scopes) in projects.sorted(by: { $0.project.file < $1.project.file }) {
+                let plists = infoPlistSources(of: project)
+                for (offset, (target, scope)) in zip(project.targets, scopes).enumerated() where target.isApplication || TargetScope.isExtension(target) {
+                    let kind = TargetScope.kind(of: target)
+                    guard let run = scope.scope, run != .notIOS else { continue }
+                    let sources = plists[offset]
+                    var entries: [InfoPlistEntry] = []
+                    var named: [String] = []
+                    for file in sources.files {
+                        let shown = spelled[file] ?? IdiomDetection.display(file)
+                        named.append(shown)
+                        if case .success(let read) = InfoPlist.read(file, shownAs: shown) { entries += read }
+                    }
+                    entries += sources.generated.map { entry in
+                        var entry = entry
+                        entry.position.path = spelled[entry.position.path] ?? IdiomDetection.display(entry.position.path)
+                        return entry
+                    }
+                    let built = placed.filter { target.builds($0.absolute, ancestors: $0.ancestors, interfaceBuilder: false) }.map(\.file)
+                    // An App Clip is an app too; a Messages sticker pack has no code.
+                    facts.append(TargetFact(name: target.name, kind: kind, isApplication: target.isApplication || kind == "application.on-demand-install-capable",
+                                            project: IdiomDetection.display(project.file), infoPlists: named, generatesInfoPlist: sources.generates,
+                                            entries: entries, sources: Set(built),
+                                            declarationsComplete: whole.contains { IdiomDetection.isInside(project.folder, $0) }))
+                }
+            }
+            return facts
+        }
     }
 
     /// The projects in `folder`, read the first time it is asked.

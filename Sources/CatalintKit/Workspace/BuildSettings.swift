@@ -7,6 +7,12 @@ struct BuildSetting: Equatable {
     var value: String
     /// The file it is written in: a `project.pbxproj`, an `.xcconfig` or a `project.yml`.
     var file: String
+    /// Where its key stands in `file` (1-based, the column in UTF-8 bytes), when the reader knows:
+    /// an `.xcconfig` and a `project.yml` tell; a `project.pbxproj` tells `configuration` instead.
+    var line: Int? = nil
+    var column: Int? = nil
+    /// In a `project.pbxproj`, the id of the `XCBuildConfiguration` object that holds it.
+    var configuration: String? = nil
 
     /// The key without its conditions.
     var key: String {
@@ -90,8 +96,9 @@ enum BuildSettings {
             return
         }
         let folder = (path as NSString).deletingLastPathComponent
-        for rawLine in String(decoding: data, as: UTF8.self).split(whereSeparator: \.isNewline) {
+        for (number, rawLine) in String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             var line = Substring(rawLine)
+            if line.hasSuffix("\r") { line = line.dropLast() }
             if let comment = line.range(of: "//") { line = line[..<comment.lowerBound] }
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.hasPrefix("#include") {
@@ -111,7 +118,8 @@ enum BuildSettings {
             var value = trimmed[trimmed.index(after: equals)...].trimmingCharacters(in: .whitespaces)
             if value.hasSuffix(";") { value.removeLast() }
             guard !key.isEmpty else { continue }
-            settings.append(BuildSetting(written: key, value: unquoted(value), file: path))
+            let indent = line.utf8.prefix { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }.count
+            settings.append(BuildSetting(written: key, value: unquoted(value), file: path, line: number + 1, column: indent + 1))
         }
     }
 

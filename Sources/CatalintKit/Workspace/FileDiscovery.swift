@@ -238,7 +238,7 @@ public enum LintError: Error, CustomStringConvertible, Equatable {
         case .pathNotFound(let path):
             return "\(path): no such file or directory"
         case .notLintable(let path):
-            return "\(path): not a file catalint lints (it reads *.swift, *.interface.yml, *.interface.yaml, *.storyboard and *.xib)"
+            return "\(path): not a file catalint lints (it reads *.swift, *.interface.yml, *.interface.yaml, *.storyboard, *.xib and an app's Info.plist)"
         }
     }
 }
@@ -253,6 +253,9 @@ public enum InputKind: Sendable {
     case interfaceBuilder
     /// Objective-C or Objective-C++ source, or a header: `*.m`, `*.mm`, `*.h`.
     case objectiveC
+    /// A property list, `*.plist`: linted when a project names it as an app's or extension's
+    /// Info.plist (`INFOPLIST_FILE`).
+    case propertyList
 
     public init?(path: String) {
         if path.hasSuffix(".swift") {
@@ -263,6 +266,8 @@ public enum InputKind: Sendable {
             self = .interfaceBuilder
         } else if path.hasSuffix(".m") || path.hasSuffix(".mm") || path.hasSuffix(".h") {
             self = .objectiveC
+        } else if path.hasSuffix(".plist") {
+            self = .propertyList
         } else {
             return nil
         }

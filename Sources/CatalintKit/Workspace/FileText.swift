@@ -28,6 +28,10 @@ public enum FileText {
 
     /// Decodes the bytes of a file of `kind`.
     static func decode(_ bytes: [UInt8], kind: InputKind) -> Result<String, ReadFailure> {
+        // A binary property list: each byte kept as a character, for its front end to read back.
+        if kind == .propertyList, bytes.starts(with: Array("bplist".utf8)) {
+            return .success(InfoPlist.text(of: bytes))
+        }
         if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
             return utf8(bytes[3...], kind: kind)
         }
@@ -58,6 +62,7 @@ public enum FileText {
         case .interfaceDescription: return "YAML interface files"
         case .interfaceBuilder: return "Interface Builder files without an XML declaration"
         case .objectiveC: return "Objective-C source"
+        case .propertyList: return "property lists that are not binary"
         }
     }
 

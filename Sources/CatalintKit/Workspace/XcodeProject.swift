@@ -326,7 +326,7 @@ private struct ObjectReader {
             }
             let settings = (object["buildSettings"]?.dictionary ?? [:]).sorted { $0.key < $1.key }.compactMap { key, value -> BuildSetting? in
                 let text = value.string ?? value.array?.compactMap(\.string).joined(separator: " ")
-                return text.map { BuildSetting(written: key, value: $0, file: file) }
+                return text.map { BuildSetting(written: key, value: $0, file: file, configuration: id) }
             }
             layers.append(SettingsLayer(owner: owner(name), file: file, settings: settings))
             result.append(XcodeProject.BuildConfiguration(name: name, layers: layers))
@@ -540,8 +540,8 @@ private enum XcodeGen {
         guard let mapping = node?.mapping else { return [] }
         func plain(_ mapping: Node.Mapping?) -> [BuildSetting] {
             (mapping ?? [:]).compactMap { key, value in
-                guard let key = key.string, !["base", "configs", "groups"].contains(key), let text = value.scalar?.string else { return nil }
-                return BuildSetting(written: key, value: text, file: file)
+                guard let name = key.string, !["base", "configs", "groups"].contains(name), let text = value.scalar?.string else { return nil }
+                return BuildSetting(written: name, value: text, file: file, line: key.mark?.line, column: key.mark?.column)
             }
         }
         return plain(mapping) + plain(mapping["base"]?.mapping) + plain(value(mapping["configs"]?.mapping, configuration)?.mapping)
