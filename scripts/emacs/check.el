@@ -17,9 +17,11 @@
 ;;; The recipe (docs/editors.md) starts here.
 (with-eval-after-load 'eglot
   (add-to-list 'eglot-server-programs
-               '((swift-mode swift-ts-mode yaml-mode yaml-ts-mode nxml-mode) . ("catalint" "server"))))
+               '((swift-mode swift-ts-mode objc-mode yaml-mode yaml-ts-mode nxml-mode) . ("catalint" "server"))))
 (add-to-list 'auto-mode-alist '("\\.\\(storyboard\\|xib\\)\\'" . nxml-mode))
+(add-to-list 'auto-mode-alist '("\\.mm\\'" . objc-mode))
 (add-hook 'swift-mode-hook #'eglot-ensure)
+(add-hook 'objc-mode-hook #'eglot-ensure)
 
 (defun catalint-fix-all ()
   "Apply catalint's fix-all code action to the buffer, if it has one."

@@ -26,7 +26,7 @@ vim.cmd('filetype plugin on')
 vim.filetype.add({ extension = { storyboard = 'xml', xib = 'xml' } })
 vim.lsp.config('catalint', {
   cmd = { binary, 'server' },
-  filetypes = { 'swift', 'yaml', 'xml' },
+  filetypes = { 'swift', 'objc', 'objcpp', 'yaml', 'xml' },
   root_markers = { '.catalint.yml', '.git' },
   capabilities = document_changes and { workspace = { workspaceEdit = { documentChanges = true } } } or nil,
 })
