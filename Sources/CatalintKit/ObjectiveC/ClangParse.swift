@@ -166,7 +166,7 @@ enum ObjCParser {
         let api = clang.api
         let index = api.createIndex(0, 0)
         defer { api.disposeIndex(index) }
-        var stubs = ObjCStubs()
+        var stubs = settings.stubRounds > 0 ? ObjCStubs.memberAccesses(in: Array(text.utf8)) : ObjCStubs()
         var round = 0
         var fileTexts = FileTexts(mainPath: path, mainText: text)
         while true {

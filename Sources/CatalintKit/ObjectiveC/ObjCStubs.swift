@@ -77,7 +77,8 @@ struct ObjCStubs: Sendable, Equatable, Codable {
         }
         if !properties.isEmpty || !classProperties.isEmpty || !methods.isEmpty {
             lines.append("@interface NSObject (CatalintStubs)")
-            for name in properties.keys.sorted() { lines.append("@property (nonatomic) \(properties[name]!) \(name);") }
+            // A method of the same name is its getter, with the type the method was given.
+            for name in properties.keys.sorted() where methods[name] == nil { lines.append("@property (nonatomic) \(properties[name]!) \(name);") }
             for name in classProperties.sorted() { lines.append("@property (class, nonatomic) NSObject *\(name);") }
             for selector in methods.keys.sorted() {
                 let declaration = Self.methodDeclaration(selector)
@@ -90,6 +91,58 @@ struct ObjCStubs: Sendable, Equatable, Codable {
         return lines.joined(separator: "\n") + "\n"
     }
 
+    /// The types UIKit, QuartzCore and Foundation give properties of these names on every class
+    /// that has them (a view's `frame`, a layer's `cornerRadius`, a collection's `count`): a
+    /// property no header declares is given its type at once, rather than `NSObject *` and then,
+    /// one more parse later, the type its use shows. Names whose type differs between classes
+    /// (`transform`, `duration`, `value`) are not here.
+    static let sdkPropertyTypes: [String: String] = [
+        "frame": "CGRect", "bounds": "CGRect", "center": "CGPoint", "sourceRect": "CGRect",
+        "size": "CGSize", "contentSize": "CGSize", "preferredContentSize": "CGSize", "shadowOffset": "CGSize", "itemSize": "CGSize",
+        "contentOffset": "CGPoint", "position": "CGPoint", "anchorPoint": "CGPoint",
+        "contentInset": "UIEdgeInsets", "separatorInset": "UIEdgeInsets", "layoutMargins": "UIEdgeInsets", "sectionInset": "UIEdgeInsets",
+        "scrollIndicatorInsets": "UIEdgeInsets", "titleEdgeInsets": "UIEdgeInsets", "imageEdgeInsets": "UIEdgeInsets",
+        "alpha": "CGFloat", "cornerRadius": "CGFloat", "borderWidth": "CGFloat", "shadowRadius": "CGFloat", "rowHeight": "CGFloat",
+        "estimatedRowHeight": "CGFloat", "sectionHeaderHeight": "CGFloat", "sectionFooterHeight": "CGFloat", "minimumLineSpacing": "CGFloat",
+        "minimumInteritemSpacing": "CGFloat", "pointSize": "CGFloat", "lineWidth": "CGFloat", "zPosition": "CGFloat", "constant": "CGFloat",
+        "scale": "CGFloat", "zoomScale": "CGFloat", "minimumZoomScale": "CGFloat", "maximumZoomScale": "CGFloat",
+        "shadowOpacity": "float", "opacity": "float",
+        "hidden": "BOOL", "enabled": "BOOL", "selected": "BOOL", "highlighted": "BOOL", "clipsToBounds": "BOOL", "masksToBounds": "BOOL",
+        "opaque": "BOOL", "userInteractionEnabled": "BOOL", "translatesAutoresizingMaskIntoConstraints": "BOOL", "active": "BOOL",
+        "scrollEnabled": "BOOL", "editing": "BOOL", "animated": "BOOL",
+        "tag": "NSInteger", "numberOfLines": "NSInteger", "textAlignment": "NSInteger", "contentMode": "NSInteger", "style": "NSInteger",
+        "count": "NSUInteger", "length": "NSUInteger", "autoresizingMask": "NSUInteger",
+        "doubleValue": "double", "floatValue": "float", "intValue": "int", "integerValue": "NSInteger", "boolValue": "BOOL",
+    ]
+
+    /// The members a dot reads in the file whose type the SDK gives every class that has them
+    /// (`cell.imageView.frame`: `CGRect`; see `sdkPropertyTypes`), as properties every object has:
+    /// the first parse then keeps the statements that read them on classes no header declares,
+    /// where it would otherwise take a parse to learn the classes and another to learn their
+    /// members. Other members are left for clang to report: as `NSObject *`, one may clash with
+    /// a method of the same name the file declares, and the fields read after one do not tell its
+    /// type (`image.size.width` reads an object's, `frame.size.width` a rectangle's). A header's
+    /// own declaration still wins on its class. The bytes are only looked at for a dot between names: clang parses.
+    static func memberAccesses(in bytes: [UInt8]) -> ObjCStubs {
+        var stubs = ObjCStubs()
+        var index = 1
+        while index + 1 < bytes.count {
+            defer { index += 1 }
+            guard bytes[index] == UInt8(ascii: "."), isIdentifierStart(bytes[index + 1]) else { continue }
+            let before = bytes[index - 1]
+            guard isIdentifierByte(before) || before == UInt8(ascii: ")") || before == UInt8(ascii: "]") else { continue }
+            // A number's dot (`1.5f`) is not a member's.
+            var start = index - 1
+            while start > 0, isIdentifierByte(bytes[start - 1]) { start -= 1 }
+            if isIdentifierByte(before), !isIdentifierStart(bytes[start]) { continue }
+            if let name = identifier(at: index + 1, in: bytes), let type = sdkPropertyTypes[name] { stubs.properties[name] = type }
+        }
+        return stubs
+    }
+
+    /// The type a property no header declares is given: the SDK's for its name, else an object.
+    static func propertyType(_ name: String) -> String { sdkPropertyTypes[name] ?? "NSObject *" }
+
     /// Types a property may be given from a use: what the prelude declares.
     static let valueTypes: Set<String> = ["CGRect", "CGSize", "CGPoint", "UIEdgeInsets", "NSDirectionalEdgeInsets", "CGFloat", "double", "float",
                                           "int", "long", "NSInteger", "NSUInteger", "BOOL", "unsigned long", "long long", "unsigned int",
@@ -101,7 +154,22 @@ struct ObjCStubs: Sendable, Equatable, Codable {
         for diagnostic in diagnostics {
             let message = diagnostic.message
             if let name = Self.quoted(message, after: "use of undeclared identifier ") {
-                learned.declare(name, as: Self.kindOfValue(name, at: diagnostic.offset, in: texts.bytes(of: diagnostic.file)))
+                let bytes = texts.bytes(of: diagnostic.file)
+                let kind = Self.kindOfValue(name, at: diagnostic.offset, in: bytes)
+                learned.declare(name, as: kind)
+                // The members a dot reads from it (`UIColor.clearColor.CGColor`), which clang says
+                // nothing of while the name is unknown: declared now rather than a parse later.
+                if learned.names[name] == kind, kind == .classType || kind == .object,
+                   let member = Self.memberAfterDot(identifierAt: diagnostic.offset, in: bytes) {
+                    let chain = Self.memberChain(from: member, in: bytes)
+                    for (position, (memberName, memberType)) in chain.enumerated() {
+                        if position == 0 && kind == .classType {
+                            learned.classProperties.insert(memberName)
+                        } else if learned.properties[memberName] == nil {
+                            learned.properties[memberName] = memberType
+                        }
+                    }
+                }
             } else if let name = Self.quoted(message, after: "unknown type name ") {
                 learned.declare(name, as: Self.kindOfType(name, at: diagnostic.offset, in: texts.bytes(of: diagnostic.file)))
             } else if let name = Self.quoted(message, after: "unknown receiver ") ?? Self.quoted(message, after: "cannot find interface declaration for ")
@@ -117,7 +185,7 @@ struct ObjCStubs: Sendable, Equatable, Codable {
                         // result, declare the message as returning an object.
                         if let selector = Self.selector(ofMessageEndingBefore: diagnostic.offset, in: texts.bytes(of: diagnostic.file)) {
                             if learned.methods[selector] == nil { learned.methods[selector] = "NSObject *" }
-                            if learned.properties[name] == nil { learned.properties[name] = "NSObject *" }
+                            if learned.properties[name] == nil { learned.properties[name] = Self.propertyType(name) }
                         }
                     } else if type.hasSuffix("*") {
                         if learned.properties[name] == nil {
@@ -126,7 +194,7 @@ struct ObjCStubs: Sendable, Equatable, Codable {
                             where learned.properties[member] == nil {
                                 learned.properties[member] = memberType
                             }
-                            if learned.properties[name] == nil { learned.properties[name] = "NSObject *" }
+                            if learned.properties[name] == nil { learned.properties[name] = Self.propertyType(name) }
                         } else if properties[name] != nil {
                             // Declared on every object and still not found: the class has no
                             // superclass clang knows (an @implementation with no @interface it can see).
@@ -142,7 +210,7 @@ struct ObjCStubs: Sendable, Equatable, Codable {
                         }
                     }
                 } else if message.contains("cannot be found in forward class object") {
-                    if learned.properties[name] == nil { learned.properties[name] = "NSObject *" }
+                    if learned.properties[name] == nil { learned.properties[name] = Self.propertyType(name) }
                     if let type = Self.quoted(message, after: "forward class object ") { learned.declare(type, as: .classType, replacing: false) }
                 }
             } else if message.hasPrefix("expected function body after function declarator")
@@ -246,7 +314,7 @@ struct ObjCStubs: Sendable, Equatable, Codable {
                 chain.append((name, structure.type))
                 break
             }
-            chain.append((name, "NSObject *"))
+            chain.append((name, propertyType(name)))
         }
         return chain
     }
@@ -288,6 +356,18 @@ struct ObjCStubs: Sendable, Equatable, Codable {
         while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
         while index < bytes.count, isSpace(bytes[index]) { index += 1 }
         return index < bytes.count ? bytes[index] : nil
+    }
+
+    /// Where the member a dot reads from the identifier at `offset` starts (`clearColor` in
+    /// `UIColor.clearColor`), if a dot follows it.
+    static func memberAfterDot(identifierAt offset: Int, in bytes: [UInt8]) -> Int? {
+        var index = offset
+        while index < bytes.count, isIdentifierByte(bytes[index]) { index += 1 }
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "."), bytes[index + 1] != UInt8(ascii: ".") else { return nil }
+        index += 1
+        while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        return index < bytes.count && isIdentifierStart(bytes[index]) ? index : nil
     }
 
     private static func byteBefore(_ offset: Int, in bytes: [UInt8]) -> UInt8? {
@@ -436,8 +516,15 @@ struct ObjCStubs: Sendable, Equatable, Codable {
     /// The selector of the message that starts (with its `[`) at or just after `offset`.
     static func selector(ofMessageStartingAt offset: Int, in bytes: [UInt8]) -> String? {
         var index = max(0, offset)
-        // From a declaration's name or an assignment's target: past the `=`.
-        while index < bytes.count, bytes[index] != UInt8(ascii: "["), bytes[index] != UInt8(ascii: ";"), bytes[index] != 0x0A { index += 1 }
+        // From a declaration's name or an assignment's target: past the `=`, where the message
+        // must be the whole value (`CGRect end = [value CGRectValue];`), not a part of it
+        // (`frame = CGRectMake(0, 0, [image size].width, 0)`).
+        if index < bytes.count, bytes[index] != UInt8(ascii: "[") {
+            while index < bytes.count, bytes[index] != UInt8(ascii: "="), bytes[index] != UInt8(ascii: ";"), bytes[index] != 0x0A { index += 1 }
+            guard index < bytes.count, bytes[index] == UInt8(ascii: "=") else { return nil }
+            index += 1
+            while index < bytes.count, isSpace(bytes[index]) { index += 1 }
+        }
         guard index < bytes.count, bytes[index] == UInt8(ascii: "[") else { return nil }
         var depth = 0
         var cursor = index
@@ -448,6 +535,9 @@ struct ObjCStubs: Sendable, Equatable, Codable {
             cursor += 1
         }
         guard cursor < bytes.count else { return nil }
+        var after = cursor + 1
+        while after < bytes.count, isSpace(bytes[after]) { after += 1 }
+        guard after < bytes.count, bytes[after] == UInt8(ascii: ";") else { return nil }
         return selector(ofMessageEndingBefore: cursor + 2, in: bytes.prefix(cursor + 1) + [UInt8(ascii: "."), UInt8(ascii: "x")])
     }
 
