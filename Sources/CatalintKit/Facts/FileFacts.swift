@@ -218,4 +218,18 @@ struct PendingProvidedView: Sendable, Codable, Equatable {
     var spelling: String
     var position: SourcePosition
     var guardContext: GuardContext
+    /// Classes the format names as the base of the owner's and the view's custom classes (an
+    /// Interface Builder element's class for `customClass="..."`).
+    var ownerKnownSuperclass: String? = nil
+    var viewKnownSuperclass: String? = nil
+    /// The objects the file lays out inside the view (an Interface Builder view's subviews, at any
+    /// depth), each with its class: what the view holds besides its class's stored properties.
+    var laidOut: [PendingClass] = []
+}
+
+/// A class as far as one file tells, with a class the format names as its base
+/// (`<textView customClass="GrowingTextView">` is at least a `UITextView`).
+struct PendingClass: Sendable, Codable, Equatable {
+    var type: TypeRef
+    var knownSuperclass: String?
 }

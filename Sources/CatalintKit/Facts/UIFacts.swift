@@ -310,8 +310,10 @@ struct InternalsFact: Hashable, Sendable, Codable {
 }
 
 /// A view an object hands UIKit through a property a rule names: `textView.inputAccessoryView =
-/// composer`, or a class's override of it (`override var inputAccessoryView: UIView? { composer }`),
-/// with the class of the view and the classes of what it holds.
+/// composer`, a class's override of it (`override var inputAccessoryView: UIView? { composer }`),
+/// or an Interface Builder outlet of that name connected to a view of the file (`<outlet
+/// property="inputAccessoryView" destination="..."/>`, which assigns it when the file loads), with
+/// the class of the view and the classes of what it holds.
 struct ProvidedViewFact: Hashable, Sendable, Codable {
     var property: String
     /// The class of the object that hands it over (the receiver, or the class that overrides the
@@ -320,10 +322,12 @@ struct ProvidedViewFact: Hashable, Sendable, Codable {
     var isOverride: Bool
     /// The view's class, most specific first; empty when unknown.
     var viewChain: [String]
-    /// True when the project declares the view's class: a view of the app's own.
+    /// True when the view is the app's own: the project declares its class, or the Interface
+    /// Builder file that gives it lays out subviews in it.
     var viewIsProjects: Bool
-    /// The classes of the stored properties of the view's class and of its superclasses the project
-    /// declares: what the view holds.
+    /// What the view holds, each class with its superclasses: the classes of the stored properties
+    /// of the view's class and of its superclasses the project declares, then those of the objects
+    /// an Interface Builder file lays out inside it.
     var heldClasses: [String]
     var spelling: String
     var position: SourcePosition

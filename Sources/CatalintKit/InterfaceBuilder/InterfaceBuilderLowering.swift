@@ -5,8 +5,9 @@ import FoundationXML
 
 /// Lowers an Interface Builder file (`.storyboard`, `.xib`) into UI facts with exact lines and
 /// columns: the controls it creates (with `customClass` resolved through the Swift index), button
-/// titles and images per state, slider images and tint colours, `preferredBehavioralStyle`, and
-/// width and height constraint constants. The frame IB stores on every view is design-time geometry
+/// titles and images per state, slider images and tint colours, `preferredBehavioralStyle`, width
+/// and height constraint constants, and the views outlets hand UIKit (`inputAccessoryView`) with
+/// what the file lays out inside them. The frame IB stores on every view is design-time geometry
 /// and is not lowered. A malformed file is an `invalid-interface` diagnostic.
 struct InterfaceBuilderLowering {
     /// IB element names and the UIKit classes they create.
@@ -107,8 +108,23 @@ struct InterfaceBuilderLowering {
         var output = FrontEndOutput()
         var failure: (String, Int, Int)?
         private(set) var elementCount = 0
-        /// One entry per open element: the object it is (when it is a view) and its state (for `<state>`).
-        private var stack: [(element: String, object: ObjectID?, state: ControlStateValue?)] = []
+        /// An open element: the object it is (when it is a view), its state (for `<state>`), and the
+        /// custom class of an element that is no view (a placeholder for the file's owner, a
+        /// controller), for an outlet in its connections.
+        private struct OpenElement {
+            var element: String
+            var object: ObjectID?
+            var state: ControlStateValue?
+            var identity: String
+            var customClass: String?
+        }
+
+        /// One entry per open element.
+        private var stack: [OpenElement] = []
+
+        /// Every object started so far, in the order of the file, with the object it is inside:
+        /// what a view holds is what the file lays out inside it.
+        private var objectTree: [(id: ObjectID, parent: ObjectID?)] = []
 
         init(source: SourceText, vocabulary: LoweringVocabulary, tags: [StartTag]) {
             self.source = source
@@ -144,7 +160,7 @@ struct InterfaceBuilderLowering {
             if name == "document", attributes["targetRuntime"]?.hasPrefix("MacOSX") == true {
                 context.builtForMacCatalyst = false
             }
-            var entry: (element: String, object: ObjectID?, state: ControlStateValue?) = (name, nil, nil)
+            var entry = OpenElement(element: name, identity: attributes["id"] ?? "element \(elementCount)", customClass: attributes["customClass"].flatMap { $0.isEmpty ? nil : $0 })
             if let uikitClass = InterfaceBuilderLowering.uikitClass(of: name, vocabulary: vocabulary) {
                 entry.object = startObject(parser, element: name, uikitClass: uikitClass, attributes: attributes)
             } else if name == "state", let object = enclosingObject {
@@ -168,6 +184,9 @@ struct InterfaceBuilderLowering {
             }
             if name == "fontDescription", !vocabulary.fontCalls.isEmpty { addFont(parser, attributes) }
             if name == "segue" { addSegue(parser, attributes) }
+            if name == "outlet", let property = attributes["property"], vocabulary.providedViewProperties.contains(property) {
+                addProvidedView(parser, property: property, attributes)
+            }
             if name == "userDefinedRuntimeAttribute", !vocabulary.keyCalls.isEmpty, let keyPath = attributes["keyPath"], let object = enclosingObject {
                 // A key path set on the object when it is loaded, as `setValue(_:forKeyPath:)` would.
                 let (type, known) = types[object] ?? (TypeRef.unknown, nil)
@@ -185,6 +204,48 @@ struct InterfaceBuilderLowering {
                 output.facts.arguments[offset].value = .object(id, type: type)
                 output.facts.arguments[offset].knownSuperclass = known
             }
+            // So may the view an outlet is connected to, and what the file lays out inside it.
+            for (offset, provided) in output.facts.providedViews.enumerated() {
+                guard case .object(let id, _)? = provided.view, let (type, known) = types[id] else { continue }
+                output.facts.providedViews[offset].view = .object(id, type: type)
+                output.facts.providedViews[offset].viewKnownSuperclass = known
+                output.facts.providedViews[offset].laidOut = laidOut(in: id)
+            }
+        }
+
+        /// `<outlet property="inputAccessoryView" destination="..."/>` in the `<connections>` of an
+        /// element (a text field, a text view, the file's owner): a view of the file handed to UIKit
+        /// through a property a rule names, assigned when the file is loaded. The view's class is
+        /// known at the end of the file.
+        private func addProvidedView(_ parser: XMLParser, property: String, _ attributes: [String: String]) {
+            guard let destination = attributes["destination"], stack.count >= 2, stack[stack.count - 1].element == "connections" else { return }
+            let holder = stack[stack.count - 2]
+            let owner: ValueRef
+            var ownerKnown: String?
+            if let object = holder.object {
+                let (type, known) = types[object] ?? (TypeRef.unknown, nil)
+                (owner, ownerKnown) = (.object(object, type: type), known)
+            } else {
+                let id = ObjectID.interfaceView(path: source.path, identity: holder.identity)
+                owner = .object(id, type: holder.customClass.map(TypeRef.named) ?? .unknown)
+            }
+            output.facts.providedViews.append(PendingProvidedView(
+                property: property, owner: owner, isOverride: false,
+                view: .object(.interfaceView(path: source.path, identity: destination), type: .unknown),
+                spelling: "property=\"\(property)\"", position: position(parser, attribute: "property"), guardContext: context,
+                ownerKnownSuperclass: ownerKnown))
+        }
+
+        /// The objects inside `view` in the file, at any depth, in the file's order, each with its class.
+        private func laidOut(in view: ObjectID) -> [PendingClass] {
+            var inside: Set<ObjectID> = [view]
+            var classes: [PendingClass] = []
+            for (id, parent) in objectTree {
+                guard let parent, inside.contains(parent) else { continue }
+                inside.insert(id)
+                if let (type, known) = types[id] { classes.append(PendingClass(type: type, knownSuperclass: known)) }
+            }
+            return classes
         }
 
         /// `<fontDescription key="fontDescription" type="system" pointSize="17"/>`: a font of a fixed
@@ -238,6 +299,7 @@ struct InterfaceBuilderLowering {
             }
             output.facts.objects.append(object)
             types[id] = (type, known)
+            objectTree.append((id, enclosingObject))
             return id
         }
 

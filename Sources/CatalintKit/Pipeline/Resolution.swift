@@ -106,17 +106,21 @@ struct Resolution {
                                                  guardContext: context(access.guardContext)))
         }
         for provided in file.providedViews {
-            let owner = resolve(provided.owner).type.map { chain(of: $0, knownSuperclass: nil) } ?? []
+            let owner = resolve(provided.owner).type.map { chain(of: $0, knownSuperclass: provided.ownerKnownSuperclass) } ?? []
             let viewType = provided.view.flatMap { resolve($0).type }
-            let viewChain = viewType.map { chain(of: $0, knownSuperclass: nil) } ?? []
-            // What the view holds: the stored properties of its classes that the project declares.
+            let viewChain = viewType.map { chain(of: $0, knownSuperclass: provided.viewKnownSuperclass) } ?? []
+            // What the view holds: the stored properties of its classes that the project declares,
+            // then what the file lays out inside it.
             let declared = viewChain.filter { index.types[$0].map { $0.declarations > 0 } ?? false }
+            let stored = declared.flatMap { name in (index.types[name]?.properties ?? [:]).sorted { $0.key < $1.key }.compactMap(\.value) }
+                .map { PendingClass(type: .named($0), knownSuperclass: nil) }
             // Each with its superclasses: a `CustomTextField` is a text field.
-            let held = declared.flatMap { name in (index.types[name]?.properties ?? [:]).sorted { $0.key < $1.key }.compactMap(\.value) }
-                .flatMap { chain(of: $0, knownSuperclass: nil) }
+            let held = (stored + provided.laidOut).flatMap { item in type(item.type).map { chain(of: $0, knownSuperclass: item.knownSuperclass) } ?? [] }
+            // The app's own: its class is the project's, or the file lays out what it holds.
+            let isProjects = (viewType.map { declared.contains($0) } ?? false) || !provided.laidOut.isEmpty
             facts.providedViews.append(ProvidedViewFact(
                 property: provided.property, ownerChain: owner, isOverride: provided.isOverride, viewChain: viewChain,
-                viewIsProjects: viewType.map { declared.contains($0) } ?? false, heldClasses: held, spelling: provided.spelling,
+                viewIsProjects: isProjects, heldClasses: held, spelling: provided.spelling,
                 position: provided.position, guardContext: context(provided.guardContext)))
         }
         facts.sizes += resolvingContexts(file.sizes, \.guardContext)
