@@ -126,13 +126,24 @@ final class InterfaceBuilderTests: XCTestCase {
         XCTAssertEqual(check(xml), ["8:41 unavailable-control"])
     }
 
-    func testInputAccessoryViewOutlets() {
-        // The composer comes before the field whose outlet names it; its class and what it holds are
-        // the Swift declarations' (a custom class's stored properties, a subview of a custom class).
-        let xml = document("""
+    /// Outlets to input accessory views: the file's owner's and a field's to a composer laid out
+    /// before the field, a text view's to a keypad, a search bar's to an empty find bar, one to no
+    /// object of the file, and a text view outside them all.
+    private var accessoryOutlets: String {
+        document("""
+                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="ChatViewController">
+                    <connections>
+                        <outlet property="inputAccessoryView" destination="composer" id="o0"/>
+                    </connections>
+                </placeholder>
                 <view contentMode="scaleToFill" id="composer" customClass="ComposerBar">
                     <subviews>
-                        <view contentMode="scaleToFill" id="entry" customClass="MessageEntry"/>
+                        <stackView opaque="NO" id="row">
+                            <subviews>
+                                <view contentMode="scaleToFill" id="entry" customClass="MessageEntry"/>
+                                <button opaque="NO" id="send" customClass="SendButton"/>
+                            </subviews>
+                        </stackView>
                     </subviews>
                 </view>
                 <textField opaque="NO" id="f1" customClass="ChatField">
@@ -162,7 +173,18 @@ final class InterfaceBuilderTests: XCTestCase {
                         <outlet property="inputAccessoryView" destination="missing" id="o5"/>
                     </connections>
                 </textField>
+                <view contentMode="scaleToFill" id="other">
+                    <subviews>
+                        <textView id="elsewhere"/>
+                    </subviews>
+                </view>
         """)
+    }
+
+    func testInputAccessoryViewOutlets() {
+        // What the views are and hold is the Swift declarations' too: a custom class's stored
+        // properties, the superclass of a custom class laid out inside the view.
+        let xml = accessoryOutlets
         let swift = """
             class ComposerBar: UIView {}
             class MessageEntry: UITextView {}
@@ -170,87 +192,59 @@ final class InterfaceBuilderTests: XCTestCase {
             class KeypadBar: UIToolbar {}
             class FindBar: UIView { let counter = UILabel() }
             """
-        XCTAssertEqual(check(xml, swift: swift), ["11:25 input-accessory-view", "27:25 input-accessory-view"])
+        XCTAssertEqual(check(xml, swift: swift), ["6:25 input-accessory-view", "21:25 input-accessory-view", "37:25 input-accessory-view"])
         let messages = lint([("View.xib", xml), ("Types.swift", swift)]).filter { $0.rule == "input-accessory-view" }.map(\.message)
         XCTAssertEqual(messages.map { String($0.prefix(while: { $0 != ":" })) }, [
+            "`property=\"inputAccessoryView\"` gives `ComposerBar`, which holds a `UITextView`, as an input accessory view",
             "`property=\"inputAccessoryView\"` gives `ComposerBar`, which holds a `UITextView`, as an input accessory view",
             "`property=\"inputAccessoryView\"` gives `FindBar`, a view of the app's own, as an input accessory view",
         ])
         // Without the Swift, the custom classes are unknown: the composer and the keypad, which lay
         // out subviews, are views of the app's own (the keypad is no longer known to be a toolbar);
         // the empty `FindBar` is not.
-        XCTAssertEqual(check(xml), ["11:25 input-accessory-view", "17:25 input-accessory-view"])
+        XCTAssertEqual(check(xml), ["6:25 input-accessory-view", "21:25 input-accessory-view", "27:25 input-accessory-view"])
         // A macOS document is never part of a Mac Catalyst build.
         let appKit = xml.replacingOccurrences(of: "targetRuntime=\"iOS.CocoaTouch\"", with: "targetRuntime=\"MacOSX.Cocoa\"")
         XCTAssertEqual(check(appKit, swift: swift), [])
     }
 
     func testProvidedViewFactsFromOutlets() throws {
-        let xml = document("""
-                <placeholder placeholderIdentifier="IBFilesOwner" id="-1" customClass="EditorViewController">
-                    <connections>
-                        <outlet property="inputAccessoryView" destination="bar" id="o1"/>
-                    </connections>
-                </placeholder>
-                <view contentMode="scaleToFill" id="bar" customClass="FormatBar">
-                    <subviews>
-                        <stackView opaque="NO" id="row">
-                            <subviews>
-                                <button opaque="NO" id="bold" customClass="StyleButton"/>
-                                <textField opaque="NO" id="size"/>
-                            </subviews>
-                        </stackView>
-                    </subviews>
-                </view>
-                <view contentMode="scaleToFill" id="other">
-                    <subviews>
-                        <textView id="elsewhere"/>
-                    </subviews>
-                </view>
-        """)
-        let output = InterfaceBuilderLowering.lower(SourceText(path: "Editor.xib", text: xml), vocabulary: .standard)
+        let output = InterfaceBuilderLowering.lower(SourceText(path: "Chat.xib", text: accessoryOutlets), vocabulary: .standard)
+        XCTAssertEqual(output.facts.providedViews.map { "\($0.position.line):\($0.position.column)" }, ["6:25", "21:25", "27:25", "37:25", "43:25"])
         let provided = try XCTUnwrap(output.facts.providedViews.first)
-        XCTAssertEqual(output.facts.providedViews.count, 1)
         XCTAssertEqual(provided.property, "inputAccessoryView")
-        XCTAssertEqual(provided.owner, .object(.interfaceView(path: "Editor.xib", identity: "-1"), type: .named("EditorViewController")))
-        XCTAssertEqual(provided.view, .object(.interfaceView(path: "Editor.xib", identity: "bar"), type: .named("FormatBar")))
+        XCTAssertEqual(provided.owner, .object(.interfaceView(path: "Chat.xib", identity: "-1"), type: .named("ChatViewController")))
+        XCTAssertEqual(provided.view, .object(.interfaceView(path: "Chat.xib", identity: "composer"), type: .named("ComposerBar")))
         XCTAssertEqual(provided.viewKnownSuperclass, "UIView")
         XCTAssertFalse(provided.isOverride)
         XCTAssertEqual(provided.laidOut, [
             PendingClass(type: .named("UIStackView"), knownSuperclass: nil),
-            PendingClass(type: .named("StyleButton"), knownSuperclass: "UIButton"),
-            PendingClass(type: .named("UITextField"), knownSuperclass: nil),
+            PendingClass(type: .named("MessageEntry"), knownSuperclass: "UIView"),
+            PendingClass(type: .named("SendButton"), knownSuperclass: "UIButton"),
         ])
-        XCTAssertEqual("\(provided.position.line):\(provided.position.column)", "6:25")
         XCTAssertTrue(provided.guardContext.builtForMacCatalyst)
-        // Resolved, each held class brings its superclasses, and the owner its own.
-        let resolved = Resolution(index: ProjectIndex()).resolve([output.facts]).providedViews
-        XCTAssertEqual(resolved.first?.viewChain.prefix(2), ["FormatBar", "UIView"])
-        XCTAssertEqual(resolved.first?.viewIsProjects, true)
-        XCTAssertEqual(resolved.first?.ownerChain.first, "EditorViewController")
-        XCTAssertTrue(resolved.first?.heldClasses.contains("UITextField") == true)
-        XCTAssertTrue(resolved.first?.heldClasses.contains("UIButton") == true)
-        XCTAssertFalse(resolved.first?.heldClasses.contains("UITextView") == true)
+        // The field's owner is its custom class on a text field; an outlet to no object of the file
+        // has a view of no known class.
+        XCTAssertEqual(output.facts.providedViews[1].ownerKnownSuperclass, "UITextField")
+        XCTAssertEqual(output.facts.providedViews[4].view, .object(.interfaceView(path: "Chat.xib", identity: "missing"), type: .unknown))
+        XCTAssertEqual(output.facts.providedViews[4].laidOut, [])
+        // Resolved, each class brings its superclasses; what lies outside the view is not held.
+        let resolved = try XCTUnwrap(Resolution(index: ProjectIndex()).resolve([output.facts]).providedViews.first)
+        XCTAssertEqual(resolved.viewChain.prefix(2), ["ComposerBar", "UIView"])
+        XCTAssertTrue(resolved.viewIsProjects)
+        XCTAssertEqual(resolved.ownerChain.first, "ChatViewController")
+        XCTAssertTrue(resolved.heldClasses.contains("UIButton"))
+        XCTAssertFalse(resolved.heldClasses.contains("UITextView"))
     }
 
     func testOutletsOfThePropertiesTheKnowledgeNames() throws {
         // `inputView` is no property of the rule's; a project that adds it has its outlets lowered too.
-        let xml = document("""
-                <textField opaque="NO" id="f1">
-                    <connections>
-                        <outlet property="inputView" destination="pad" id="o1"/>
-                    </connections>
-                </textField>
-                <view contentMode="scaleToFill" id="pad">
-                    <subviews>
-                        <button opaque="NO" id="seven"/>
-                    </subviews>
-                </view>
-        """)
+        let xml = accessoryOutlets.replacingOccurrences(of: "property=\"inputAccessoryView\"", with: "property=\"inputView\"")
         XCTAssertEqual(check(xml), [])
         let configuration = try ConfigurationLoader.parse("rules:\n  input-accessory-view:\n    properties: [inputView]\n", path: "/p/.catalint.yml")
         let found = Linter(options: LintOptions(idiom: .mac, jobs: 2, configuration: configuration)).lintSources([(path: "View.xib", text: xml)]).diagnostics
-        XCTAssertEqual(found.map { "\($0.position.line):\($0.position.column) \($0.rule)" }, ["6:25 input-accessory-view"])
+        XCTAssertEqual(found.map { "\($0.position.line):\($0.position.column) \($0.rule)" },
+                       ["6:25 input-accessory-view", "21:25 input-accessory-view", "27:25 input-accessory-view"])
     }
 
     func testMalformedFiles() {
