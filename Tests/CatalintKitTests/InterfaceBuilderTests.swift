@@ -127,7 +127,7 @@ final class InterfaceBuilderTests: XCTestCase {
     }
 
     /// Outlets to input accessory views: the file's owner's and a field's to a composer laid out
-    /// before the field, a text view's to a keypad, a search bar's to an empty find bar, one to no
+    /// before the field, a text view's to a keypad of two buttons, a search bar's to an empty find bar, one to no
     /// object of the file, and a text view outside them all.
     private var accessoryOutlets: String {
         document("""
@@ -160,6 +160,7 @@ final class InterfaceBuilderTests: XCTestCase {
                 <view contentMode="scaleToFill" id="keypad" customClass="KeypadBar">
                     <subviews>
                         <button opaque="NO" id="done"/>
+                        <button opaque="NO" id="next"/>
                     </subviews>
                 </view>
                 <searchBar contentMode="redraw" id="s1">
@@ -192,7 +193,7 @@ final class InterfaceBuilderTests: XCTestCase {
             class KeypadBar: UIToolbar {}
             class FindBar: UIView { let counter = UILabel() }
             """
-        XCTAssertEqual(check(xml, swift: swift), ["6:25 input-accessory-view", "21:25 input-accessory-view", "37:25 input-accessory-view"])
+        XCTAssertEqual(check(xml, swift: swift), ["6:25 input-accessory-view", "21:25 input-accessory-view", "38:25 input-accessory-view"])
         let messages = lint([("View.xib", xml), ("Types.swift", swift)]).filter { $0.rule == "input-accessory-view" }.map(\.message)
         XCTAssertEqual(messages.map { String($0.prefix(while: { $0 != ":" })) }, [
             "`property=\"inputAccessoryView\"` gives `ComposerBar`, which holds a `UITextView`, as an input accessory view",
@@ -210,7 +211,7 @@ final class InterfaceBuilderTests: XCTestCase {
 
     func testProvidedViewFactsFromOutlets() throws {
         let output = InterfaceBuilderLowering.lower(SourceText(path: "Chat.xib", text: accessoryOutlets), vocabulary: .standard)
-        XCTAssertEqual(output.facts.providedViews.map { "\($0.position.line):\($0.position.column)" }, ["6:25", "21:25", "27:25", "37:25", "43:25"])
+        XCTAssertEqual(output.facts.providedViews.map { "\($0.position.line):\($0.position.column)" }, ["6:25", "21:25", "27:25", "38:25", "44:25"])
         let provided = try XCTUnwrap(output.facts.providedViews.first)
         XCTAssertEqual(provided.property, "inputAccessoryView")
         XCTAssertEqual(provided.owner, .object(.interfaceView(path: "Chat.xib", identity: "-1"), type: .named("ChatViewController")))
@@ -223,6 +224,8 @@ final class InterfaceBuilderTests: XCTestCase {
             PendingClass(type: .named("SendButton"), knownSuperclass: "UIButton"),
         ])
         XCTAssertTrue(provided.guardContext.builtForMacCatalyst)
+        // A keypad of buttons holds buttons, once.
+        XCTAssertEqual(output.facts.providedViews[2].laidOut, [PendingClass(type: .named("UIButton"), knownSuperclass: nil)])
         // The field's owner is its custom class on a text field; an outlet to no object of the file
         // has a view of no known class.
         XCTAssertEqual(output.facts.providedViews[1].ownerKnownSuperclass, "UITextField")

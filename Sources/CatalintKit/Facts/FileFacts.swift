@@ -222,14 +222,15 @@ struct PendingProvidedView: Sendable, Codable, Equatable {
     /// Interface Builder element's class for `customClass="..."`).
     var ownerKnownSuperclass: String? = nil
     var viewKnownSuperclass: String? = nil
-    /// The objects the file lays out inside the view (an Interface Builder view's subviews, at any
-    /// depth), each with its class: what the view holds besides its class's stored properties.
+    /// The classes of the objects the file lays out inside the view (an Interface Builder view's
+    /// subviews, at any depth), each once, in the order of the file: what the view holds besides
+    /// its class's stored properties.
     var laidOut: [PendingClass] = []
 }
 
 /// A class as far as one file tells, with a class the format names as its base
 /// (`<textView customClass="GrowingTextView">` is at least a `UITextView`).
-struct PendingClass: Sendable, Codable, Equatable {
+struct PendingClass: Hashable, Sendable, Codable {
     var type: TypeRef
     var knownSuperclass: String?
 }

@@ -205,11 +205,16 @@ struct InterfaceBuilderLowering {
                 output.facts.arguments[offset].knownSuperclass = known
             }
             // So may the view an outlet is connected to, and what the file lays out inside it.
+            guard !output.facts.providedViews.isEmpty else { return }
+            var children: [ObjectID: [ObjectID]] = [:]
+            for (id, parent) in objectTree { if let parent { children[parent, default: []].append(id) } }
+            var inside: [ObjectID: [PendingClass]] = [:]
             for (offset, provided) in output.facts.providedViews.enumerated() {
                 guard case .object(let id, _)? = provided.view, let (type, known) = types[id] else { continue }
                 output.facts.providedViews[offset].view = .object(id, type: type)
                 output.facts.providedViews[offset].viewKnownSuperclass = known
-                output.facts.providedViews[offset].laidOut = laidOut(in: id)
+                if inside[id] == nil { inside[id] = laidOut(in: id, children: children) }
+                output.facts.providedViews[offset].laidOut = inside[id] ?? []
             }
         }
 
@@ -236,14 +241,17 @@ struct InterfaceBuilderLowering {
                 ownerKnownSuperclass: ownerKnown))
         }
 
-        /// The objects inside `view` in the file, at any depth, in the file's order, each with its class.
-        private func laidOut(in view: ObjectID) -> [PendingClass] {
-            var inside: Set<ObjectID> = [view]
+        /// The classes of the objects inside `view` in the file, at any depth, each once, in the
+        /// file's order (a keypad of forty buttons holds buttons).
+        private func laidOut(in view: ObjectID, children: [ObjectID: [ObjectID]]) -> [PendingClass] {
             var classes: [PendingClass] = []
-            for (id, parent) in objectTree {
-                guard let parent, inside.contains(parent) else { continue }
-                inside.insert(id)
-                if let (type, known) = types[id] { classes.append(PendingClass(type: type, knownSuperclass: known)) }
+            var seen: Set<PendingClass> = []
+            var pending = Array((children[view] ?? []).reversed())
+            while let id = pending.popLast() {
+                if let (type, known) = types[id], seen.insert(PendingClass(type: type, knownSuperclass: known)).inserted {
+                    classes.append(PendingClass(type: type, knownSuperclass: known))
+                }
+                pending += (children[id] ?? []).reversed()
             }
             return classes
         }
