@@ -61,6 +61,9 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     var paperNames: Set<String> = []
     /// Calls that reach a key of their receiver, with the labels of the key: `value` -> [`forKey`].
     var keyCalls: [String: Set<String>] = [:]
+    /// The same as Objective-C sends them, by the selector's first piece, with the pieces of the
+    /// key: `valueForKey` -> [`valueForKey`], `setValue` -> [`forKey`, `forKeyPath`].
+    var objcKeyCalls: [String: Set<String>] = [:]
     /// Properties that list a view's subviews, and members of them that read nothing of them.
     var subviewProperties: Set<String> = []
     /// Their lengths in UTF-8, a cheap first test for every bare name of a file.
@@ -149,7 +152,11 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                 }
                 if let internals = part as? InternalsKnowledge {
                     classes.formUnion(internals.classes.map(\.name))
-                    for call in internals.keyCalls { keyCalls[call.name, default: []].insert(call.label ?? "") }
+                    for call in internals.keyCalls {
+                        keyCalls[call.name, default: []].insert(call.label ?? "")
+                        let spelling = call.objcSpelling
+                        if spelling.receiverClass == nil { objcKeyCalls[spelling.firstPiece, default: []].insert(spelling.argumentPiece) }
+                    }
                     subviewProperties.formUnion(internals.subviews)
                     harmlessSubviewMembers.formUnion(internals.harmlessMembers)
                     subviewAddingCalls.formUnion(internals.addingCalls)
@@ -232,6 +239,14 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
             if best == nil || words > best!.words { best = (name, words) }
         }
         return best?.name
+    }
+
+    /// The first feature the groups of a branch turn on (what one statement each sets or calls),
+    /// leaving out `own`, the name of the function the branch is in: its `return`s go there, they
+    /// turn nothing on.
+    func firstFeature(in groups: [[String]], leaving own: String?) -> String? {
+        guard !featureWords.isEmpty else { return nil }
+        return groups.lazy.compactMap { group in feature(in: group.filter { $0 != own }) }.first
     }
 
     /// Each class of `superclassChains` and its superclass, superclasses first: the order the

@@ -648,8 +648,7 @@ struct IdiomDecisionReader {
     /// is where its `return`s go, not something it turns on: it is left out.
     static func firstFeature(in groups: [[String]], around node: Syntax, vocabulary: LoweringVocabulary) -> String? {
         guard !vocabulary.featureWords.isEmpty else { return nil }
-        let own = enclosingName(of: node)
-        return groups.lazy.compactMap { group in vocabulary.feature(in: group.filter { $0 != own }) }.first
+        return vocabulary.firstFeature(in: groups, leaving: enclosingName(of: node))
     }
 
     /// The statement of a block that `node` is (through an expression statement), if it is one.
