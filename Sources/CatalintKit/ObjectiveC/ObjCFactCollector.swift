@@ -1235,8 +1235,8 @@ final class ObjCFactCollector {
     /// `[searchBar valueForKey:@"searchField"]`, `[field setValue:c forKeyPath:@"_placeholderLabel.textColor"]`:
     /// a key of the receiver reached by key-value coding, when the key is written as a string.
     private func recordKeyAccess(_ index: Int, message: ObjCTree.Message, receiver: ValueRef?, context: GuardContext) {
-        guard let keyPieces = vocabulary.objcKeyCalls[message.pieces[0]], let receiver,
-              let piece = message.pieces.firstIndex(where: keyPieces.contains), piece < message.arguments.count,
+        guard let keyPiece = vocabulary.objcKeyCalls[message.selector], let receiver,
+              let piece = message.pieces.firstIndex(of: keyPiece), piece < message.arguments.count,
               let text = stringLiteral(message.arguments[piece]), !text.isEmpty else { return }
         let key = String(text.split(separator: ".", maxSplits: 1).first ?? "")
         facts.internals.append(PendingInternals(value: receiver, key: key, receiverName: message.receiver.flatMap(lastName),
@@ -1780,10 +1780,10 @@ final class ObjCFactCollector {
         var branchFeatures: [String?] = []
         let own = currentFunctionName(of: index)
         for branch in branches {
-            var groups: [[String]] = []
-            for statement in branch.statements + branch.after { groups += statementGroups(statement) }
-            if let value = branch.value { groups += statementGroups(value).filter { !$0.isEmpty } }
-            consequences += groups
+            var groups = StatementGroups()
+            for statement in branch.statements + branch.after { groups.append(statementGroups(statement)) }
+            if let value = branch.value { groups.append(StatementGroups(groups: statementGroups(value).groups.filter { !$0.isEmpty })) }
+            consequences += groups.groups
             branchFeatures.append(vocabulary.firstFeature(in: groups, leaving: own))
         }
         if let destination = destination(of: index) {
@@ -1849,10 +1849,12 @@ final class ObjCFactCollector {
 
     /// One group of names per thing a region sets, sends or returns: an assignment's target (with
     /// what its value calls), a message's pieces (with the messages and functions that make its
-    /// arguments), what a `return` gives its method.
-    private func statementGroups(_ region: Int) -> [[String]] {
+    /// arguments), what a `return` gives its method; and which switch something off
+    /// (`item.enabled = NO`, `[item setEnabled:NO]`, `[bar setRightBarButtonItem:nil]`).
+    private func statementGroups(_ region: Int) -> StatementGroups {
         var groups: [[String]] = []
         var heads: [Int: String] = [:]
+        var switchedOff: Set<Int> = []
         func visit(_ index: Int, group: Int?) {
             let node = tree[index]
             switch node.kind {
@@ -1868,6 +1870,7 @@ final class ObjCFactCollector {
                 groups.append(names)
                 let assigned = groups.count - 1
                 if let last = names.last { heads[assigned] = last }
+                if switchesOff(parts[1]) { switchedOff.insert(assigned) }
                 visit(parts[1], group: assigned)
                 return
             case .compoundAssignOperator:
@@ -1884,6 +1887,7 @@ final class ObjCFactCollector {
                     groups.append(names)
                     mine = groups.count - 1
                     heads[mine!] = message.pieces[0]
+                    if message.pieces[0].hasPrefix("set"), let first = message.arguments.first, switchesOff(first) { switchedOff.insert(mine!) }
                 }
                 if let receiver = message.receiver { visit(receiver, group: nil) }
                 for argument in message.arguments { visit(argument, group: mine) }
@@ -1919,7 +1923,12 @@ final class ObjCFactCollector {
         }
         visit(region, group: nil)
         for (group, head) in heads where vocabulary.isNonGeometry(head) && groups[group].contains(where: vocabulary.isGeometry) { groups[group] = [] }
-        return groups
+        return StatementGroups(groups: groups, switchedOff: switchedOff)
+    }
+
+    /// `NO`, `false`, `nil`: a value that switches off what it is given to.
+    private func switchesOff(_ index: Int) -> Bool {
+        booleanLiteral(index) == false || isNil(index)
     }
 
     /// The method or function whose body holds a node: its name.
