@@ -191,4 +191,109 @@ final class ObjectiveCEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stdout.contains("A.m:2:30: warning: `catalint:disable:next unavailable-control` suppressed nothing"), result.stdout)
         XCTAssertTrue(result.stdout.contains("A.m:4:8: warning: `catalint:disabel` is not a catalint command"), result.stdout)
     }
+
+    /// The rules about insides, accessory views, features and the app's life cycle read an app whose
+    /// code is Objective-C: its app delegate declared in a header, a helper a Swift extension
+    /// declares, and, with the cache, a method added to the delegate's implementation later.
+    func testTheAppsObjectiveCIsReadByTheRulesAboutWholeApps() throws {
+        let directory = try temporaryDirectory(self)
+        try write("""
+            name: Courier
+            targets:
+              Courier:
+                type: application
+                platform: iOS
+                sources: [Courier]
+                settings:
+                  INFOPLIST_FILE: Courier/Info.plist
+
+            """, to: directory.appendingPathComponent("project.yml"))
+        let plist = directory.appendingPathComponent("Courier/Info.plist")
+        try write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n    <key>CFBundleName</key>\n    <string>Courier</string>\n</dict>\n</plist>\n",
+                  to: plist)
+        try write("""
+            #import <UIKit/UIKit.h>
+
+            @interface AppDelegate : UIResponder <UIApplicationDelegate>
+            @end
+
+            """, to: directory.appendingPathComponent("Courier/AppDelegate.h"))
+        let delegate = directory.appendingPathComponent("Courier/AppDelegate.m")
+        try write("#import \"AppDelegate.h\"\n\n@implementation AppDelegate\n@end\n", to: delegate)
+        try write("""
+            import UIKit
+
+            extension UIDevice {
+                @objc static var isPad: Bool { current.userInterfaceIdiom == .pad }
+            }
+
+            """, to: directory.appendingPathComponent("Courier/Device.swift"))
+        try write("""
+            #import <UIKit/UIKit.h>
+
+            @interface ComposerBar : UIView
+            @property (nonatomic, strong) UITextView *textView;
+            @end
+
+            """, to: directory.appendingPathComponent("Courier/ComposerBar.h"))
+        try write("""
+            #import "ComposerBar.h"
+
+            @implementation ChatViewController {
+                ComposerBar *_composer;
+            }
+            - (UIView *)inputAccessoryView {
+                return _composer;
+            }
+            - (void)styleSearchBar:(UISearchBar *)searchBar {
+                UITextField *field = [searchBar valueForKey:@"searchField"];
+                if ([UIDevice isPad]) {
+                    [self.view addInteraction:[[UIPencilInteraction alloc] init]];
+                }
+            }
+            @end
+
+            """, to: directory.appendingPathComponent("Courier/ChatViewController.m"))
+        let arguments = ["lint", "--format", "xcode", "--extend-select", "pad-only-feature", "."]
+        let first = try run(arguments, in: directory)
+        XCTAssertEqual(first.status, 1, first.stderr)
+        func places(_ output: String) -> [String] {
+            output.split(separator: "\n").map { String($0.split(separator: ":").prefix(3).joined(separator: ":")) + " " + ($0.split(separator: "[").last.map { String($0.dropLast()) } ?? "") }
+        }
+        XCTAssertEqual(places(first.stdout), [
+            "Courier/AppDelegate.h:3:12 scene-life-cycle",
+            "Courier/ChatViewController.m:6:13 input-accessory-view",
+            "Courier/ChatViewController.m:10:37 control-internals",
+            "Courier/ChatViewController.m:11:9 pad-only-feature",
+        ], first.stdout)
+        XCTAssertTrue(first.stdout.contains("no Info.plist of it has a `UIApplicationSceneManifest`"), first.stdout)
+        XCTAssertTrue(first.stdout.contains("through `isPad` (it reads the idiom at Courier/Device.swift:4)"), first.stdout)
+        // A manifest with no configuration: the app delegate, which gives none, is still reported.
+        try write(try String(contentsOf: plist, encoding: .utf8).replacingOccurrences(of: "<dict>\n    <key>CFBundleName</key>", with: """
+            <dict>
+                <key>UIApplicationSceneManifest</key>
+                <dict>
+                    <key>UIApplicationSupportsMultipleScenes</key>
+                    <false/>
+                </dict>
+                <key>CFBundleName</key>
+            """), to: plist)
+        let second = try run(arguments, in: directory)
+        XCTAssertTrue(second.stdout.contains("Courier/AppDelegate.h:3:12: error: The app `Courier` has not adopted the scene-based life cycle: its `UIApplicationSceneManifest` names no scene configuration, and `AppDelegate` does not implement"), second.stdout)
+        // The implementation gives one, in a run that reads the other files from the cache.
+        try write("""
+            #import "AppDelegate.h"
+
+            @implementation AppDelegate
+            - (UISceneConfiguration *)application:(UIApplication *)application configurationForConnectingSceneSession:(UISceneSession *)session
+                                          options:(UISceneConnectionOptions *)options {
+                return [[UISceneConfiguration alloc] initWithName:@"Default Configuration" sessionRole:session.role];
+            }
+            @end
+
+            """, to: delegate)
+        let third = try run(arguments, in: directory)
+        XCTAssertEqual(places(third.stdout), Array(places(first.stdout).dropFirst()), third.stdout)
+        XCTAssertEqual(third.stdout, try run(arguments + ["--no-cache"], in: directory).stdout)
+    }
 }

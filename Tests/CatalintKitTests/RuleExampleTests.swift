@@ -118,7 +118,7 @@ final class RuleExampleTests: XCTestCase {
 
     /// The rules about whole apps have their examples as small projects: triggering ones fire
     /// exactly at their markers (in whichever file), passing ones stay silent, and a file-wide
-    /// disable comment in the file of a marker (a Swift file or an Info.plist) silences it.
+    /// disable comment in the file of a marker (a Swift or Objective-C file, an Info.plist) silences it.
     func testProjectExamples() throws {
         var checked = 0
         for rule in RuleCatalog.all {
@@ -136,12 +136,12 @@ final class RuleExampleTests: XCTestCase {
                 let silenced = try lintProject(files) { path, text in
                     guard files[path]?.contains(RuleExample.marker) == true else { return nil }
                     let comment = "catalint:disable \(rule.id) - accepted for this test"
-                    if path.hasSuffix(".swift") { return "// \(comment)\n" + text }
+                    if [".swift", ".m", ".mm", ".h"].contains(where: path.hasSuffix) { return "// \(comment)\n" + text }
                     guard path.hasSuffix(".plist") else { return nil }
                     let lines = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
                     return lines[0] + "\n<!-- \(comment) -->\n" + (lines.count > 1 ? lines[1] : "")
                 }
-                let commentable = markers.filter { $0.contains(".swift:") || $0.contains(".plist:") }.count
+                let commentable = markers.filter { [".swift:", ".plist:", ".m:", ".mm:", ".h:"].contains(where: $0.contains) }.count
                 XCTAssertEqual(silenced.diagnostics.filter { $0.diagnostic.rule == rule.id }.count, markers.count - commentable, "\(label): not silenced")
                 XCTAssertEqual(silenced.diagnostics.filter { $0.diagnostic.rule == ToolRule.unusedSuppression }.map(\.place), [], "\(label)")
                 checked += 1

@@ -9,6 +9,21 @@ struct ObjCArgumentCall: Sendable, Hashable, Codable {
     var receiverClass: String?
 }
 
+/// What a region of code sets, calls and returns, as the front ends read it for decisions on the
+/// idiom: a group of names for each (`[layout, itemSize]`, `[canvas, addInteraction,
+/// UIPencilInteraction]`), and which groups switch something off (`isEnabled = false`,
+/// `[item setEnabled:NO]`, `rightBarButtonItem = nil`): those set no feature up.
+struct StatementGroups {
+    var groups: [[String]] = []
+    var switchedOff: Set<Int> = []
+
+    /// The groups of `other` after these.
+    mutating func append(_ other: StatementGroups) {
+        switchedOff.formUnion(other.switchedOff.map { $0 + groups.count })
+        groups += other.groups
+    }
+}
+
 /// What the front ends need to know of the rules' knowledge to lower a file: which properties take
 /// a value per control state and how Interface Builder spells setting each, and which names are
 /// geometry (so that a decision on the idiom is kept only when it selects some). It is gathered
@@ -61,6 +76,9 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     var paperNames: Set<String> = []
     /// Calls that reach a key of their receiver, with the labels of the key: `value` -> [`forKey`].
     var keyCalls: [String: Set<String>] = [:]
+    /// The same as Objective-C sends them, by selector, with the piece of the key:
+    /// `valueForKey:` -> `valueForKey`, `setValue:forKeyPath:` -> `forKeyPath`.
+    var objcKeyCalls: [String: String] = [:]
     /// Properties that list a view's subviews, and members of them that read nothing of them.
     var subviewProperties: Set<String> = []
     /// Their lengths in UTF-8, a cheap first test for every bare name of a file.
@@ -149,7 +167,11 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
                 }
                 if let internals = part as? InternalsKnowledge {
                     classes.formUnion(internals.classes.map(\.name))
-                    for call in internals.keyCalls { keyCalls[call.name, default: []].insert(call.label ?? "") }
+                    for call in internals.keyCalls {
+                        keyCalls[call.name, default: []].insert(call.label ?? "")
+                        let spelling = call.objcSpelling
+                        if spelling.receiverClass == nil { objcKeyCalls[call.objc ?? spelling.firstPiece + ":"] = spelling.argumentPiece }
+                    }
                     subviewProperties.formUnion(internals.subviews)
                     harmlessSubviewMembers.formUnion(internals.harmlessMembers)
                     subviewAddingCalls.formUnion(internals.addingCalls)
@@ -232,6 +254,15 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
             if best == nil || words > best!.words { best = (name, words) }
         }
         return best?.name
+    }
+
+    /// The first feature the groups of a branch turn on (what one statement each sets or calls),
+    /// leaving out the groups that switch something off and `own`, the name of the function the
+    /// branch is in: its `return`s go there, they turn nothing on.
+    func firstFeature(in groups: StatementGroups, leaving own: String?) -> String? {
+        guard !featureWords.isEmpty else { return nil }
+        return groups.groups.indices.lazy.filter { !groups.switchedOff.contains($0) }
+            .compactMap { feature(in: groups.groups[$0].filter { $0 != own }) }.first
     }
 
     /// Each class of `superclassChains` and its superclass, superclasses first: the order the

@@ -148,7 +148,7 @@ struct IdiomEvaluator: Sendable {
     /// nil when no helper has that name.
     func declaration(of use: HelperUse) -> HelperDeclaration? {
         log?.read(.helper(use.name))
-        guard let candidates = helpers[use.name] ?? inherited(use.name), !candidates.isEmpty else { return nil }
+        guard let candidates = helpers[use.name] ?? inherited(use.name) ?? unqualified(use.name), !candidates.isEmpty else { return nil }
         if let local = candidates.first(where: { $0.position.path == use.path }) { return local }
         return candidates.min { $0.position < $1.position }
     }
@@ -170,6 +170,16 @@ struct IdiomEvaluator: Sendable {
             if let found = helpers[qualified], !found.isEmpty { return found }
         }
         return nil
+    }
+
+    /// For a helper named with its class (`UIDevice.isPad`, as Objective-C sends it) that neither
+    /// the class nor a superclass declares so: the declarations of the bare name, as a Swift
+    /// extension declares a member (`extension UIDevice { static var isPad: Bool { ... } }`).
+    private func unqualified(_ name: String) -> [HelperDeclaration]? {
+        guard let dot = name.firstIndex(of: "."), name.first?.isUppercase == true else { return nil }
+        let member = String(name[name.index(after: dot)...])
+        log?.read(.helper(member))
+        return helpers[member]
     }
 
     /// What is left of `condition` when the idiom is `idiom` (the pad idiom on an iPad):

@@ -121,6 +121,7 @@ final class ObjCFactCollector {
             scope.currentClass = node.kind == .objCProtocolDecl ? nil : className(of: index)
             if isUnavailableOnMacCatalyst(index) { context.unavailableOnMacCatalyst = true }
             indexContainer(index)
+            recordDeclaration(index)
         case .objCInstanceMethodDecl, .objCClassMethodDecl, .functionDecl:
             scope.function = index
             scope.functionName = node.spelling
@@ -913,6 +914,14 @@ final class ObjCFactCollector {
                 recordReferenceChain(from: index, names: [root, node.spelling.isEmpty ? node.referencedName : node.spelling], at: index, offset: node.begin,
                                      context: context)
             }
+        case .memberRefExpr:
+            // `control.subviews`: the insides of the object it is read from.
+            if !vocabulary.subviewProperties.isEmpty, vocabulary.subviewProperties.contains(node.spelling.isEmpty ? node.referencedName : node.spelling),
+               let base = tree.operands(index).first {
+                recordSubviews(index, nameOffset: node.location, receiver: base, toSuper: false, context: context, scope: scope)
+            }
+        case .returnStmt:
+            recordReturnedView(index, context: context, scope: scope)
         case .stringLiteral:
             recordReferenceString(index, context: context)
         case .objCSelectorExpr:
@@ -969,6 +978,17 @@ final class ObjCFactCollector {
             addSetting(SettingFact(property: property, state: nil, spelling: message.selector, value: nil, position: place(index, else: firstOffset),
                                    guardContext: context), on: receiver)
         }
+        // `[textView setInputAccessoryView:composer]`.
+        if message.pieces.count == 1, message.arguments.count == 1, first.hasPrefix("set"), first.count > 3,
+           vocabulary.providedViewProperties.contains(String(first.dropFirst(3)).lowercasedFirst) {
+            recordProvidedView(String(first.dropFirst(3)).lowercasedFirst, owner: receiver, value: message.arguments[0], isOverride: false,
+                               spelling: message.selector, position: place(index, else: firstOffset), context: context)
+        }
+        // `[control subviews]`.
+        if message.arguments.isEmpty, message.receiverClass == nil, vocabulary.subviewProperties.contains(first) {
+            recordSubviews(index, nameOffset: firstOffset, receiver: message.receiver, toSuper: message.toSuper, context: context, scope: scope)
+        }
+        recordKeyAccess(index, message: message, receiver: receiver, context: context)
         recordArguments(index, message: message, context: context, scope: scope)
         recordFont(index, message: message, context: context)
         recordSizeMessage(index, message: message, context: context)
@@ -1016,6 +1036,10 @@ final class ObjCFactCollector {
         if property == "preferredBehavioralStyle" {
             if let style = valueName(parts[1]), let receiver { facts.objects.append(PendingObject(value: receiver, style: style)) }
             return
+        }
+        if vocabulary.providedViewProperties.contains(property) {
+            recordProvidedView(property, owner: receiver, value: parts[1], isOverride: false, spelling: property,
+                               position: place(target, else: targetNode.location), context: context)
         }
         guard vocabulary.settingProperties.contains(property) else { return }
         for (value, valueContext) in alternatives(parts[1], context: context) {
@@ -1204,6 +1228,193 @@ final class ObjCFactCollector {
             parent = tree[current].parent
         }
         return nil
+    }
+
+    // MARK: Insides of objects
+
+    /// `[searchBar valueForKey:@"searchField"]`, `[field setValue:c forKeyPath:@"_placeholderLabel.textColor"]`:
+    /// a key of the receiver reached by key-value coding, when the key is written as a string.
+    private func recordKeyAccess(_ index: Int, message: ObjCTree.Message, receiver: ValueRef?, context: GuardContext) {
+        guard let keyPiece = vocabulary.objcKeyCalls[message.selector], let receiver,
+              let piece = message.pieces.firstIndex(of: keyPiece), piece < message.arguments.count,
+              let text = stringLiteral(message.arguments[piece]), !text.isEmpty else { return }
+        let key = String(text.split(separator: ".", maxSplits: 1).first ?? "")
+        facts.internals.append(PendingInternals(value: receiver, key: key, receiverName: message.receiver.flatMap(lastName),
+                                                spelling: message.pieces[...piece].map { $0 + ":" }.joined() + "@\"\(text)\"",
+                                                position: place(index, else: message.pieceOffsets[0]), guardContext: context))
+    }
+
+    /// The text of a string literal written whole (`@"searchField"`, `"searchField"`).
+    private func stringLiteral(_ index: Int) -> String? {
+        let inner = tree.withoutCasts(index)
+        guard [.objCStringLiteral, .stringLiteral].contains(tree[inner].kind), !tree[inner].fromMacro else { return nil }
+        var text = Substring(tree.text(inner))
+        if text.hasPrefix("@") { text = text.dropFirst() }
+        guard text.count >= 2, text.hasPrefix("\""), text.hasSuffix("\"") else { return nil }
+        let body = text.dropFirst().dropLast()
+        guard !body.contains("\""), !body.contains("\\") else { return nil }
+        return String(body)
+    }
+
+    /// The last name of an expression: `searchBar` in `self.searchController.searchBar`,
+    /// `[self searchBar]` and `_searchBar`; nil for `self`.
+    private func lastName(_ index: Int) -> String? {
+        let inner = tree.withoutCasts(index)
+        let node = tree[inner]
+        switch node.kind {
+        case .memberRefExpr, .declRefExpr:
+            var name = node.spelling.isEmpty ? node.referencedName : node.spelling
+            if node.referencedKind == .objCIvarDecl, name.hasPrefix("_") { name.removeFirst() }
+            return name.isEmpty ? nil : name
+        case .objCMessageExpr:
+            guard let message = tree.message(inner), message.arguments.isEmpty, message.receiverClass == nil else { return nil }
+            return message.pieces[0]
+        default:
+            return nil
+        }
+    }
+
+    /// `control.subviews[0]`, `[control.subviews objectAtIndex:0]`, `control.subviews.firstObject`,
+    /// `for (UIView *view in [control subviews])`: an object's subviews taken by position or
+    /// searched (anything but the harmless members: `count`, `containsObject:`). `index` reads them.
+    private func recordSubviews(_ index: Int, nameOffset: Int, receiver: Int?, toSuper: Bool, context: GuardContext, scope: Scope) {
+        // The use, past the wrappers clang adds.
+        var use = index
+        var parent = tree[use].parent
+        while parent >= 0, [.parenExpr, .unexposedExpr].contains(tree[parent].kind), tree[parent].children.count == 1 {
+            use = parent
+            parent = tree[use].parent
+        }
+        let node = tree[index]
+        let name = node.kind == .objCMessageExpr ? tree.message(index)?.pieces.first ?? "" : node.spelling.isEmpty ? node.referencedName : node.spelling
+        var spelling = name
+        if parent >= 0 {
+            let node = tree[parent]
+            if node.kind == .memberRefExpr, tree.operands(parent).first == use {
+                let used = node.spelling.isEmpty ? node.referencedName : node.spelling
+                if vocabulary.harmlessSubviewMembers.contains(used) { return }
+                spelling += "." + used
+            } else if let message = tree.message(parent), message.receiver == use {
+                if vocabulary.harmlessSubviewMembers.contains(message.pieces[0]) { return }
+                let arguments = message.arguments.map { argument in
+                    let text = tree.compactText(argument)
+                    return text.count <= 12 ? text : "…"
+                }
+                spelling = "[\(spelling) " + (arguments.isEmpty ? message.pieces[0]
+                    : zip(message.pieces, arguments).map { $0 + ":" + $1 }.joined(separator: " ")) + "]"
+            } else if node.kind == .unexposedExpr, node.children.count == 2, node.children[0] == use {
+                // `subviews[2]`: clang's subscript of an object.
+                let text = tree.compactText(node.children[1])
+                spelling += "[" + (text.count <= 12 ? text : "…") + "]"
+            }
+        }
+        guard let object = receiverValue(receiver, toSuper: toSuper, scope: scope) else { return }
+        let isSelf = receiver.map { tree[tree.withoutCasts($0)].kind == .objCSelfExpr } ?? toSuper
+        facts.internals.append(PendingInternals(value: object, key: nil, receiverName: receiver.flatMap(lastName),
+                                                addsOwnSubviews: isSelf && addsSubviews(around: index), spelling: spelling,
+                                                position: place(index, else: nameOffset), guardContext: context))
+    }
+
+    private var addsSubviewsCache: [Int: Bool] = [:]
+
+    /// True when the class whose code holds `index` adds subviews to itself there
+    /// (`[self addSubview:badge]`). Read once per `@implementation`.
+    private func addsSubviews(around index: Int) -> Bool {
+        guard !vocabulary.subviewAddingCalls.isEmpty else { return false }
+        var container = tree[index].parent
+        while container >= 0, !tree[container].kind.isContainer { container = tree[container].parent }
+        guard container >= 0 else { return false }
+        if let known = addsSubviewsCache[container] { return known }
+        func adds(_ current: Int) -> Bool {
+            if let message = tree.message(current), vocabulary.subviewAddingCalls.contains(message.pieces[0]),
+               message.toSuper || message.receiver.map({ tree[tree.withoutCasts($0)].kind == .objCSelfExpr }) == true {
+                return true
+            }
+            return tree[current].children.contains(where: adds)
+        }
+        let found = adds(container)
+        addsSubviewsCache[container] = found
+        return found
+    }
+
+    // MARK: Views handed to UIKit
+
+    /// `textView.inputAccessoryView = composer`, `[textView setInputAccessoryView:composer]`, what
+    /// an override of the property returns: the view, each value a `?:` may give but `nil`.
+    private func recordProvidedView(_ property: String, owner: ValueRef?, value: Int, isOverride: Bool, spelling: String, position: SourcePosition,
+                                    context: GuardContext) {
+        let owner = owner ?? .object(.declaration(path: path, offset: tree[value].begin), type: .unknown)
+        for (alternative, valueContext) in alternatives(value, context: context) where !isNil(alternative) {
+            facts.providedViews.append(PendingProvidedView(property: property, owner: owner, isOverride: isOverride, view: givenObject(alternative),
+                                                           spelling: spelling, position: position, guardContext: valueContext))
+        }
+    }
+
+    /// `- (UIView *)inputAccessoryView { return self.composer; }`: what an override of a property
+    /// through which a view is handed to UIKit returns (not its blocks' `return`s).
+    private func recordReturnedView(_ index: Int, context: GuardContext, scope: Scope) {
+        guard !vocabulary.providedViewProperties.isEmpty, let function = scope.function, let currentClass = scope.currentClass, !scope.isClassMethod,
+              tree[function].kind == .objCInstanceMethodDecl, vocabulary.providedViewProperties.contains(tree[function].spelling),
+              let value = tree.operands(index).first, currentFunctionName(of: index) != nil else { return }
+        let method = tree[function]
+        // `- (UIView *)inputAccessoryView`, as the method is written.
+        let nameEnd = min(max(method.location + method.spelling.utf8.count, method.begin), tree.bytes.count)
+        let written = String(decoding: tree.bytes[min(method.begin, nameEnd)..<nameEnd], as: UTF8.self)
+        let spelling = written.split(whereSeparator: \.isWhitespace).joined(separator: " ")
+        recordProvidedView(method.spelling, owner: .object(.instance(type: currentClass), type: .named(currentClass)), value: value, isOverride: true,
+                           spelling: spelling, position: position(method.location), context: context)
+    }
+
+    /// The object an expression gives: the one it names, one it makes, or one of the class clang
+    /// gives it; nil when none is known.
+    private func givenObject(_ index: Int) -> ValueRef? {
+        let inner = tree.withoutCasts(index)
+        if let named = value(of: index) {
+            if case .unknown = named.type, let created = createdClass(inner) { return named.cast(to: .named(created)) }
+            return named
+        }
+        if let created = createdClass(inner) { return .object(.declaration(path: path, offset: tree[inner].begin), type: .named(created)) }
+        let type = typeRef(tree[inner])
+        if case .unknown = type { return nil }
+        return .object(.declaration(path: path, offset: tree[inner].begin), type: type)
+    }
+
+    /// `nil`, `Nil`, `NULL`, `0`.
+    private func isNil(_ index: Int) -> Bool {
+        let inner = tree.withoutCasts(index)
+        if ["nil", "Nil", "NULL"].contains(tree.text(tree.unwrapped(index)).trimmingCharacters(in: .whitespaces)) { return true }
+        return [.gnuNullExpr, .cxxNullPtrLiteralExpr].contains(tree[inner].kind) || tree.number(inner) == 0
+    }
+
+    // MARK: Declarations the rules name
+
+    /// `@interface AppDelegate : UIResponder <UIApplicationDelegate>`, a class extension or category
+    /// of it, its `@implementation` with the methods it implements: a declaration that inherits or
+    /// conforms to a type the rules name, or implements a method they name (by its selector,
+    /// `application:configurationForConnectingSceneSession:options:`), for the index. The
+    /// `@interface` declares the class; the others extend it, as an `extension` does in Swift.
+    private func recordDeclaration(_ index: Int) {
+        guard !vocabulary.declarationNames.isEmpty || !vocabulary.memberNames.isEmpty else { return }
+        let node = tree[index]
+        guard node.kind != .objCProtocolDecl, let name = className(of: index) else { return }
+        var inherits: [String] = []
+        var members: [String] = []
+        for child in node.children {
+            let member = tree[child]
+            switch member.kind {
+            case .objCSuperClassRef, .objCProtocolRef:
+                inherits.append(member.spelling)
+            case .objCInstanceMethodDecl where vocabulary.memberNames.contains(member.spelling):
+                if member.children.contains(where: { tree[$0].kind == .compoundStmt }) { members.append(member.spelling) }
+            default:
+                break
+            }
+        }
+        guard inherits.contains(where: vocabulary.declarationNames.contains) || !members.isEmpty else { return }
+        let isClass = node.kind == .objCInterfaceDecl || node.kind == .objCImplementationDecl
+        let anchor = isClass ? node.location : node.children.first { tree[$0].kind == .objCClassRef }.map { tree[$0].location } ?? node.location
+        self.index.declarations.append(TypeDeclarationFact(name: name, isExtension: node.kind != .objCInterfaceDecl, inherits: inherits, attributes: [],
+                                                           members: members, position: position(anchor)))
     }
 
     // MARK: Fonts and sizes
@@ -1563,10 +1774,17 @@ final class ObjCFactCollector {
     private func decision(at index: Int, tests: [(condition: IdiomCondition, node: Int)], branches: [Branch], subject: Int?, spelling: String?,
                           context: GuardContext) -> PendingDecision? {
         guard tests.contains(where: { $0.condition.mentionsIdiom }) else { return nil }
+        // What the branches select, reduced to the geometry in it, and the first feature each turns
+        // on (the method's own name is where its `return`s go): a decision with neither is not kept.
         var consequences: [[String]] = []
+        var branchFeatures: [String?] = []
+        let own = currentFunctionName(of: index)
         for branch in branches {
-            for statement in branch.statements + branch.after { consequences += statementGroups(statement) }
-            if let value = branch.value { consequences += statementGroups(value).filter { !$0.isEmpty } }
+            var groups = StatementGroups()
+            for statement in branch.statements + branch.after { groups.append(statementGroups(statement)) }
+            if let value = branch.value { groups.append(StatementGroups(groups: statementGroups(value).groups.filter { !$0.isEmpty })) }
+            consequences += groups.groups
+            branchFeatures.append(vocabulary.firstFeature(in: groups, leaving: own))
         }
         if let destination = destination(of: index) {
             consequences.append(destination)
@@ -1574,7 +1792,7 @@ final class ObjCFactCollector {
             for value in branches.compactMap(\.value) { consequences.append(tree.identifiers(in: value)) }
         }
         let geometry = consequences.compactMap { group in group.first(where: vocabulary.isGeometry).map { [$0] } }
-        guard !geometry.isEmpty else { return nil }
+        guard !geometry.isEmpty || branchFeatures.contains(where: { $0 != nil }) else { return nil }
         // A decision a macro of this file makes is reported in the macro's body, once.
         let written = isMadeByMacro(index) && tree[index].spellingPath == source.path ? place(index, else: tree[index].begin) : nil
         return PendingDecision(
@@ -1590,6 +1808,7 @@ final class ObjCFactCollector {
                 (branch.statements + branch.after + (branch.value.map { [$0] } ?? [])).flatMap(conditionNames).filter(vocabulary.bearsOnAdaptation)
             },
             consequences: geometry,
+            branchFeatures: branchFeatures,
             guardContext: context)
     }
 
@@ -1630,10 +1849,12 @@ final class ObjCFactCollector {
 
     /// One group of names per thing a region sets, sends or returns: an assignment's target (with
     /// what its value calls), a message's pieces (with the messages and functions that make its
-    /// arguments), what a `return` gives its method.
-    private func statementGroups(_ region: Int) -> [[String]] {
+    /// arguments), what a `return` gives its method; and which switch something off
+    /// (`item.enabled = NO`, `[item setEnabled:NO]`, `[bar setRightBarButtonItem:nil]`).
+    private func statementGroups(_ region: Int) -> StatementGroups {
         var groups: [[String]] = []
         var heads: [Int: String] = [:]
+        var switchedOff: Set<Int> = []
         func visit(_ index: Int, group: Int?) {
             let node = tree[index]
             switch node.kind {
@@ -1649,6 +1870,7 @@ final class ObjCFactCollector {
                 groups.append(names)
                 let assigned = groups.count - 1
                 if let last = names.last { heads[assigned] = last }
+                if switchesOff(parts[1]) { switchedOff.insert(assigned) }
                 visit(parts[1], group: assigned)
                 return
             case .compoundAssignOperator:
@@ -1665,6 +1887,7 @@ final class ObjCFactCollector {
                     groups.append(names)
                     mine = groups.count - 1
                     heads[mine!] = message.pieces[0]
+                    if message.pieces[0].hasPrefix("set"), let first = message.arguments.first, switchesOff(first) { switchedOff.insert(mine!) }
                 }
                 if let receiver = message.receiver { visit(receiver, group: nil) }
                 for argument in message.arguments { visit(argument, group: mine) }
@@ -1700,7 +1923,12 @@ final class ObjCFactCollector {
         }
         visit(region, group: nil)
         for (group, head) in heads where vocabulary.isNonGeometry(head) && groups[group].contains(where: vocabulary.isGeometry) { groups[group] = [] }
-        return groups
+        return StatementGroups(groups: groups, switchedOff: switchedOff)
+    }
+
+    /// `NO`, `false`, `nil`: a value that switches off what it is given to.
+    private func switchesOff(_ index: Int) -> Bool {
+        booleanLiteral(index) == false || isNil(index)
     }
 
     /// The method or function whose body holds a node: its name.

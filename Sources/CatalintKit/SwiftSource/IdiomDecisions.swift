@@ -75,7 +75,7 @@ struct IdiomDecisionReader {
                 var summary = state.ends[state.ends.count - 1]
                 let region = Syntax(state.elements[state.computed - 1])
                 let groups = IdiomDecisionReader.statementGroups(region, vocabulary: vocabulary, memo: memo)
-                if let name = groups.lazy.compactMap({ $0.first(where: memo.isGeometry) }).first {
+                if let name = groups.groups.lazy.compactMap({ $0.first(where: memo.isGeometry) }).first {
                     summary.geometry = name
                 }
                 if let name = IdiomDecisionReader.firstFeature(in: groups, around: region, vocabulary: vocabulary) {
@@ -180,17 +180,17 @@ struct IdiomDecisionReader {
         var consequences: [[String]] = []
         var branchFeatures: [String?] = []
         for (branch, rest) in zip(branches, rests) {
-            var groups: [[String]] = []
+            var groups = StatementGroups()
             for statements in branch.statements {
-                groups += Self.statementGroups(statements, vocabulary: vocabulary, memo: memo)
+                groups.append(Self.statementGroups(statements, vocabulary: vocabulary, memo: memo))
                 // `if idiom == .pad { setUpForPad() }`: what a function of this file that the branch
                 // calls selects (for a decision that reads the idiom itself).
                 for body in readsIdiom ? functions.bodies(calledIn: statements, of: file.tree) : [] {
-                    groups += Self.statementGroups(body, vocabulary: vocabulary, memo: memo)
+                    groups.append(Self.statementGroups(body, vocabulary: vocabulary, memo: memo))
                 }
             }
-            if let value = branch.value { groups += Self.valueGroups(value, vocabulary: vocabulary) }
-            consequences += groups
+            if let value = branch.value { groups.append(StatementGroups(groups: Self.valueGroups(value, vocabulary: vocabulary))) }
+            consequences += groups.groups
             if let geometry = rest?.geometry { consequences.append([geometry]) }
             branchFeatures.append(Self.firstFeature(in: groups, around: node, vocabulary: vocabulary) ?? rest?.feature)
         }
@@ -268,7 +268,7 @@ struct IdiomDecisionReader {
     /// - what is set on a controller that the same region makes a popover (its content size) is the
     ///   popover's, not layout;
     /// - the conditions of the region's `if`s and `guard`s select nothing.
-    static func statementGroups(_ region: Syntax, vocabulary: LoweringVocabulary, memo: Memo? = nil) -> [[String]] {
+    static func statementGroups(_ region: Syntax, vocabulary: LoweringVocabulary, memo: Memo? = nil) -> StatementGroups {
         final class Collector: SyntaxVisitor {
             let vocabulary: LoweringVocabulary
             var groups: [[String]] = []
@@ -284,6 +284,8 @@ struct IdiomDecisionReader {
             var heads: [Int: String] = [:]
             /// What the region makes a popover (`controller.modalPresentationStyle = .popover`).
             var popovers: Set<String> = []
+            /// The groups that switch something off: `isEnabled = false`, `setRightBarButton(nil, ...)`.
+            var switchedOff: Set<Int> = []
             let memo: Memo
 
             init(vocabulary: LoweringVocabulary, memo: Memo) {
@@ -306,6 +308,7 @@ struct IdiomDecisionReader {
                     || ["+=", "-=", "*=", "/="].contains(node.operator.as(BinaryOperatorExprSyntax.self)?.operator.text ?? "") {
                     let names = IdiomConditions.identifiers(in: node.leftOperand)
                     let group = add(names, head: names.last)
+                    if IdiomDecisionReader.switchesOff(node.rightOperand) { switchedOff.insert(group) }
                     let receiver = node.leftOperand.unwrapped.as(MemberAccessExprSyntax.self)?.base
                     if names.last == "modalPresentationStyle", node.rightOperand.memberName == "popover" {
                         popovers.insert(receiver?.trimmedDescription ?? "")
@@ -327,7 +330,12 @@ struct IdiomDecisionReader {
                     if let group { groups[group] += names }
                     groupOf[node.id] = .some(group)
                 } else {
-                    groupOf[node.id] = .some(add(names, head: node.calleeName?.text))
+                    let group = add(names, head: node.calleeName?.text)
+                    groupOf[node.id] = .some(group)
+                    if node.calleeName?.text.hasPrefix("set") == true, let first = node.arguments.first,
+                       IdiomDecisionReader.switchesOff(first.expression) {
+                        switchedOff.insert(group)
+                    }
                 }
                 return .visitChildren
             }
@@ -370,7 +378,14 @@ struct IdiomDecisionReader {
         for (group, head) in collector.heads where memo.isNonGeometry(head) && groups[group].contains(where: memo.isGeometry) {
             groups[group] = []
         }
-        return groups
+        return StatementGroups(groups: groups, switchedOff: collector.switchedOff)
+    }
+
+    /// `false` and `nil`: a value that switches off what it is given to.
+    static func switchesOff(_ value: ExprSyntax) -> Bool {
+        let value = value.unwrapped
+        if let literal = value.as(BooleanLiteralExprSyntax.self) { return literal.literal.tokenKind == .keyword(.false) }
+        return value.is(NilLiteralExprSyntax.self)
     }
 
     /// The functions a file declares, by name, read once per file.
@@ -478,7 +493,7 @@ struct IdiomDecisionReader {
 
     /// One group of names per call a value makes (`CGSize(width:height:)`).
     static func valueGroups(_ value: ExprSyntax, vocabulary: LoweringVocabulary) -> [[String]] {
-        statementGroups(Syntax(value), vocabulary: vocabulary).filter { !$0.isEmpty }
+        statementGroups(Syntax(value), vocabulary: vocabulary).groups.filter { !$0.isEmpty }
     }
 
     /// The names a call spells: its callee (`stack`, `setCustomSpacing`), and the callee's name joined
@@ -646,10 +661,9 @@ struct IdiomDecisionReader {
 
     /// The first feature the groups of a region turn on. The name of the function the region is in
     /// is where its `return`s go, not something it turns on: it is left out.
-    static func firstFeature(in groups: [[String]], around node: Syntax, vocabulary: LoweringVocabulary) -> String? {
+    static func firstFeature(in groups: StatementGroups, around node: Syntax, vocabulary: LoweringVocabulary) -> String? {
         guard !vocabulary.featureWords.isEmpty else { return nil }
-        let own = enclosingName(of: node)
-        return groups.lazy.compactMap { group in vocabulary.feature(in: group.filter { $0 != own }) }.first
+        return vocabulary.firstFeature(in: groups, leaving: enclosingName(of: node))
     }
 
     /// The statement of a block that `node` is (through an expression statement), if it is one.

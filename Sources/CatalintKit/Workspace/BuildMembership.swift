@@ -174,13 +174,9 @@ public final class BuildMembership: @unchecked Sendable {
         // A header is compiled only as part of the files that include it: it is judged as its
         // implementation beside it; with none, it is linted as if it had no project.
         if path.hasSuffix(".h") {
-            let stem = String(path.dropLast(2))
-            for companion in [".m", ".mm", ".c", ".cpp"].map({ stem + $0 }) where FileManager.default.fileExists(atPath: companion) {
-                guard var judgement = judge(companion) else { return nil }
-                judgement.reason = "as its implementation \(IdiomDetection.display(companion)): " + judgement.reason
-                return judgement
-            }
-            return nil
+            guard let companion = Self.implementation(ofHeader: path), var judgement = judge(companion) else { return nil }
+            judgement.reason = "as its implementation \(IdiomDetection.display(companion)): " + judgement.reason
+            return judgement
         }
         for folder in IdiomDetection.selfAndAncestors(IdiomDetection.parent(of: path)) {
             switch projects(in: folder) {
@@ -364,7 +360,11 @@ public final class BuildMembership: @unchecked Sendable {
                         entry.position.path = spelled[entry.position.path] ?? IdiomDetection.display(entry.position.path)
                         return entry
                     }
-                    let built = placed.filter { target.builds($0.absolute, ancestors: $0.ancestors, interfaceBuilder: false) }.map(\.file)
+                    // A header is built with its implementation beside it (an app delegate's `@interface`).
+                    let built = placed.filter { file in
+                        target.builds(file.absolute, ancestors: file.ancestors, interfaceBuilder: false)
+                            || Self.implementation(ofHeader: file.absolute).map { target.builds($0, ancestors: IdiomDetection.selfAndAncestors($0), interfaceBuilder: false) } == true
+                    }.map(\.file)
                     // An App Clip is an app too; a Messages sticker pack has no code.
                     facts.append(TargetFact(name: target.name, kind: kind, isApplication: target.isApplication || kind == "application.on-demand-install-capable",
                                             project: IdiomDetection.display(project.file), infoPlists: named, generatesInfoPlist: sources.generates,
@@ -374,6 +374,14 @@ public final class BuildMembership: @unchecked Sendable {
             }
             return facts
         }
+    }
+
+    /// The implementation beside a header (`Cell.m` for `Cell.h`), which compiles what it declares;
+    /// nil for a file that is no header or a header with none.
+    static func implementation(ofHeader path: String) -> String? {
+        guard path.hasSuffix(".h") else { return nil }
+        let stem = String(path.dropLast(2))
+        return [".m", ".mm", ".c", ".cpp"].map { stem + $0 }.first { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// The projects in `folder`, read the first time it is asked.
