@@ -62,7 +62,7 @@ final class ObjectiveCEndToEndTests: XCTestCase {
         let directory = try mixedProject()
         let result = try run(["lint", "--format", "xcode", "--no-cache", "."], in: directory)
         XCTAssertEqual(result.status, 1, result.stderr)
-        XCTAssertEqual(result.stdout.split(separator: "\n").map { String($0.split(separator: ":").prefix(3).joined(separator: ":")) + " " + ($0.split(separator: "[").last.map { String($0.dropLast()) } ?? "") }, [
+        XCTAssertEqual(findingLines(result.stdout), [
             "App/Rating.mm:7:24 unavailable-control",
             "App/RatingStepper.m:6:17 slider-custom-appearance",
             "App/RatingStepper.m:7:35 unavailable-control",
@@ -257,10 +257,7 @@ final class ObjectiveCEndToEndTests: XCTestCase {
         let arguments = ["lint", "--format", "xcode", "--extend-select", "pad-only-feature", "."]
         let first = try run(arguments, in: directory)
         XCTAssertEqual(first.status, 1, first.stderr)
-        func places(_ output: String) -> [String] {
-            output.split(separator: "\n").map { String($0.split(separator: ":").prefix(3).joined(separator: ":")) + " " + ($0.split(separator: "[").last.map { String($0.dropLast()) } ?? "") }
-        }
-        XCTAssertEqual(places(first.stdout), [
+        XCTAssertEqual(findingLines(first.stdout), [
             "Courier/AppDelegate.h:3:12 scene-life-cycle",
             "Courier/ChatViewController.m:6:13 input-accessory-view",
             "Courier/ChatViewController.m:10:37 control-internals",
@@ -293,7 +290,7 @@ final class ObjectiveCEndToEndTests: XCTestCase {
 
             """, to: delegate)
         let third = try run(arguments, in: directory)
-        XCTAssertEqual(places(third.stdout), Array(places(first.stdout).dropFirst()), third.stdout)
+        XCTAssertEqual(findingLines(third.stdout), Array(findingLines(first.stdout).dropFirst()), third.stdout)
         XCTAssertEqual(third.stdout, try run(arguments + ["--no-cache"], in: directory).stdout)
     }
 }

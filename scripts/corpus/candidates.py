@@ -226,6 +226,23 @@ def file_hint(lines):
     return f"imports {', '.join(foreign)}" if foreign and "UIKit" not in imports else ""
 
 
+def add_helper_uses_and_sizes(add, text, helper_uses, helpers, here):
+    """Candidates on one line, in Swift and Objective-C alike: a use of an idiom helper declared
+    elsewhere (idiom-layout-decision), and a number that is a device dimension near a size word
+    (hard-coded-size)."""
+    if helper_uses:
+        for match in helper_uses.finditer(text):
+            name = match.group(1)
+            if helpers[name] != here:
+                add("idiom-layout-decision", f"uses {name} (declared {helpers[name]})", match.start())
+    if SIZE_WORDS.search(text):
+        for match in NUMBER.finditer(text):
+            value = int(match.group(1))
+            if value in DIMENSIONS:
+                kind = "iPad" if value in IPAD_POINTS else "iPhone" if value in IPHONE_POINTS else "pixels"
+                add("hard-coded-size", f"{value} ({kind})", match.start())
+
+
 def scan_text(path, lines, candidates, subclasses, helper_uses, helpers):
     hint = file_hint(lines)
     conditions_of = [("; ".join(filter(None, [hint, condition]))) for condition in conditions(lines)]
@@ -267,19 +284,7 @@ def scan_text(path, lines, candidates, subclasses, helper_uses, helpers):
         match = PAD_OR_PHONE.search(text)
         if match and "BehavioralStyle" not in text and any(abs(other - index) <= NEAR for other in idiom_lines):
             add("idiom-layout-decision", f".{match.group(1)} near an idiom", match.start())
-        if helper_uses:
-            for match in helper_uses.finditer(text):
-                name = match.group(1)
-                if helpers[name] != f"{path}:{number}":
-                    add("idiom-layout-decision", f"uses {name} (declared {helpers[name]})", match.start())
-
-        # hard-coded-size
-        if SIZE_WORDS.search(text):
-            for match in NUMBER.finditer(text):
-                value = int(match.group(1))
-                if value in DIMENSIONS:
-                    kind = "iPad" if value in IPAD_POINTS else "iPhone" if value in IPHONE_POINTS else "pixels"
-                    add("hard-coded-size", f"{value} ({kind})", match.start())
+        add_helper_uses_and_sizes(add, text, helper_uses, helpers, f"{path}:{number}")
         match = SCREEN_MAIN.search(text)
         if match:
             add("hard-coded-size", "UIScreen.main", match.start())
@@ -471,19 +476,8 @@ def scan_objc(path, lines, candidates, subclasses, helper_uses, helpers):
         for match in OBJC_IDIOM.finditer(text):
             add("idiom-layout-decision", match.group(1), match.start())
             break
-        if helper_uses:
-            for match in helper_uses.finditer(text):
-                name = match.group(1)
-                if helpers[name] != f"{path}:{number}":
-                    add("idiom-layout-decision", f"uses {name} (declared {helpers[name]})", match.start())
-
-        # hard-coded-size (CGRectMake, CGSizeMake, frames, constants, compared sizes)
-        if SIZE_WORDS.search(text):
-            for match in NUMBER.finditer(text):
-                value = int(match.group(1))
-                if value in DIMENSIONS:
-                    kind = "iPad" if value in IPAD_POINTS else "iPhone" if value in IPHONE_POINTS else "pixels"
-                    add("hard-coded-size", f"{value} ({kind})", match.start())
+        # hard-coded-size: CGRectMake, CGSizeMake, frames, constants, compared sizes
+        add_helper_uses_and_sizes(add, text, helper_uses, helpers, f"{path}:{number}")
 
         # main-screen-layout (and, as for Swift, a hard-coded-size hint)
         for match in OBJC_SCREEN.finditer(text):
