@@ -39,13 +39,32 @@ final class EndToEndTests: XCTestCase {
         }
         try write("interface: X\nviews:\n  - class: UIButton\n    image: {normal: a, hilighted: b, selectd: c}\n",
                   to: directory.appendingPathComponent("Recipes/Interfaces/Typo.interface.yml"))
-        for format in ReportFormat.allCases {
-            var outputs: [String] = []
-            for jobs in ["1", "8", "1", "3"] {
-                outputs.append(try run(["lint", "--no-cache", "--format", format.rawValue, "--jobs", jobs, "Recipes"], in: directory).stdout)
+        // Each run writes every format at once (`--report FORMAT=PATH`); the text report goes to
+        // standard output as well.
+        var outputs: [ReportFormat: [String]] = [:]
+        var texts: [String] = []
+        for (number, jobs) in ["1", "8", "1", "3"].enumerated() {
+            let folder = directory.appendingPathComponent("reports-\(number)")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let reports = ReportFormat.allCases.flatMap { ["--report", "\($0.rawValue)=\(folder.appendingPathComponent($0.rawValue).path)"] }
+            let result = try run(["lint", "--no-cache", "--format", "text", "--jobs", jobs] + reports + ["Recipes"], in: directory)
+            XCTAssertEqual(result.status, 1, result.stderr)
+            texts.append(result.stdout)
+            for format in ReportFormat.allCases {
+                outputs[format, default: []].append(try String(contentsOf: folder.appendingPathComponent(format.rawValue), encoding: .utf8))
             }
-            XCTAssertEqual(Set(outputs).count, 1, "\(format.rawValue) differs between runs")
-            XCTAssertFalse(outputs[0].isEmpty, format.rawValue)
+        }
+        XCTAssertEqual(Set(texts).count, 1, "the text report on standard output differs between runs")
+        for format in ReportFormat.allCases {
+            let written = outputs[format] ?? []
+            XCTAssertEqual(written.count, 4, format.rawValue)
+            XCTAssertEqual(Set(written).count, 1, "\(format.rawValue) differs between runs")
+            XCTAssertFalse(written.first?.isEmpty ?? true, format.rawValue)
+        }
+        // A report written to a file is the one standard output gets.
+        for format in [ReportFormat.sarif, .junit] {
+            XCTAssertEqual(try run(["lint", "--no-cache", "--format", format.rawValue, "Recipes"], in: directory).stdout, outputs[format]?.first,
+                           format.rawValue)
         }
     }
 

@@ -13,30 +13,24 @@ final class LimitsTests: XCTestCase {
         return directory
     }
 
-    private func lint(_ directory: URL) throws -> (run: CommandRun, seconds: Double) {
-        let start = Date()
-        let run = try runCatalint(["lint", "--no-cache", "--format", "xcode", "."], in: directory)
-        return (run, Date().timeIntervalSince(start))
-    }
-
-    /// The peak resident memory of `catalint lint` in `directory`, in MB, measured by GNU time; nil
-    /// where there is none (the bound is then not checked: macOS's time has other options).
-    private func peakMemory(_ directory: URL) throws -> Int? {
-        let time = "/usr/bin/time"
-        guard FileManager.default.isExecutableFile(atPath: time) else { return nil }
-        let report = directory.appendingPathComponent("time.txt")
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: time)
-        process.arguments = ["-o", report.path, "-f", "%M", catalintBinary.path, "lint", "--no-cache", "--format", "xcode", "."]
-        process.currentDirectoryURL = directory
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
+    /// `catalint lint` in `directory`: what it printed, its wall time and its peak resident memory
+    /// in MB, all from one run under GNU time; the memory is nil where there is no GNU time (the
+    /// bound is then not checked: macOS's time has other options).
+    private func lint(_ directory: URL) throws -> (run: CommandRun, seconds: Double, megabytes: Int?) {
+        let arguments = ["lint", "--no-cache", "--format", "xcode", "."]
+        let time = URL(fileURLWithPath: "/usr/bin/time")
+        guard FileManager.default.isExecutableFile(atPath: time.path) else {
+            let start = Date()
+            let run = try runCatalint(arguments, in: directory)
+            return (run, Date().timeIntervalSince(start), nil)
+        }
+        let report = FileManager.default.temporaryDirectory.appendingPathComponent("catalint-time-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: report) }
-        let text = try String(contentsOf: report, encoding: .utf8)
-        guard let kilobytes = text.split(separator: "\n").last.flatMap({ Int($0.trimmingCharacters(in: .whitespaces)) }) else { return nil }
-        return kilobytes / 1024
+        let timed = try runBounded(["-o", report.path, "-f", "%M", catalintBinary.path] + arguments, in: directory, timeout: 600, executable: time)
+        // GNU time writes "Command exited with non-zero status N" before the figure when the status is not 0.
+        let text = (try? String(contentsOf: report, encoding: .utf8)) ?? ""
+        let kilobytes = text.split(separator: "\n").last.flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+        return (CommandRun(status: timed.status, stdout: timed.stdout, stderr: timed.stderr), timed.seconds, kilobytes.map { $0 / 1024 })
     }
 
     private func rules(_ run: CommandRun) -> [String] {
@@ -51,12 +45,12 @@ final class LimitsTests: XCTestCase {
             "Table.swift": "let table = " + String(repeating: "[", count: 50_000) + String(repeating: "]", count: 50_000) + "\n",
             "Calls.swift": "let x = f(" + String(repeating: "g(", count: 30_000) + "\n",
         ])
-        let (run, seconds) = try lint(directory)
+        let (run, seconds, megabytes) = try lint(directory)
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertEqual(rules(run), ["Calls.swift file-skipped", "Good.swift unavailable-control", "Table.swift file-skipped"])
         XCTAssertTrue(run.stdout.contains("`Table.swift` was not linted: its brackets nest 50000 levels deep (line 1), past the limit of 1000."), run.stdout)
         XCTAssertLessThan(seconds, 30)
-        if let megabytes = try peakMemory(directory) { XCTAssertLessThan(megabytes, 400) }
+        if let megabytes { XCTAssertLessThan(megabytes, 400) }
     }
 
     /// A generated one-line file with 20,000 findings: columns and excerpts cost time and memory
@@ -66,25 +60,25 @@ final class LimitsTests: XCTestCase {
         // and the bound this test checks is its own.
         let directory = try project(["OneLine.swift": "func make() { " + String(repeating: "let s = UIStepper(); ", count: 20_000) + "}\n"],
                                     configuration: "limits:\n  seconds_per_file: 600\n")
-        let (run, seconds) = try lint(directory)
+        let (run, seconds, megabytes) = try lint(directory)
         XCTAssertEqual(run.status, 1, run.stderr)
         let lines = run.stdout.split(separator: "\n")
         XCTAssertEqual(lines.count, 20_001)
         XCTAssertTrue(lines.last?.hasPrefix("OneLine.swift:1:") == true && lines.last!.count < 400, String(lines.last ?? ""))
         XCTAssertLessThan(seconds, 120)  // generous for a debug build on a busy machine; memory tells the old quadratic code
-        if let megabytes = try peakMemory(directory) { XCTAssertLessThan(megabytes, 600) }
+        if let megabytes { XCTAssertLessThan(megabytes, 600) }
     }
 
     /// Found by scripts/fuzz.py: string interpolations nested 60,000 deep (`"\\("\\(`...) were not
     /// counted as nesting, so the parser ran into the time limit and took 4.3 GB meanwhile.
     func testNestedStringInterpolationsAreNesting() throws {
         let directory = try project(["Strings.swift": "let s = " + String(repeating: "\"\\(", count: 60_000) + "\n"])
-        let (run, seconds) = try lint(directory)
+        let (run, seconds, megabytes) = try lint(directory)
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertEqual(rules(run), ["Good.swift unavailable-control", "Strings.swift file-skipped"])
         XCTAssertTrue(run.stdout.contains("its string interpolations nest 60000 levels deep (line 1), past the limit of 100"), run.stdout)
         XCTAssertLessThan(seconds, 30)
-        if let megabytes = try peakMemory(directory) { XCTAssertLessThan(megabytes, 400) }
+        if let megabytes { XCTAssertLessThan(megabytes, 400) }
     }
 
     /// Found by scripts/fuzz.py: 505 unclosed interpolations, under the nesting limit, took the
@@ -94,14 +88,14 @@ final class LimitsTests: XCTestCase {
         let deep = "func size() -> CGSize\"" + String(repeating: "\\(\"", count: 505) + "\n"
         let fine = "let s = \"a\\(\"b\\(\"c\\(1)\")\")\"\nlet p = UIPageControl()\n"
         let directory = try project(["Deep.swift": deep, "Fine.swift": fine])
-        let (run, seconds) = try lint(directory)
+        let (run, seconds, megabytes) = try lint(directory)
         XCTAssertEqual(rules(run), ["Deep.swift file-skipped", "Fine.swift unavailable-control", "Good.swift unavailable-control"])
         XCTAssertTrue(run.stdout.contains("its string interpolations nest 505 levels deep (line 1), past the limit of 100"), run.stdout)
         XCTAssertLessThan(seconds, 30)
-        if let megabytes = try peakMemory(directory) { XCTAssertLessThan(megabytes, 400) }
+        if let megabytes { XCTAssertLessThan(megabytes, 400) }
         // The limit follows the nesting limit.
         try write("limits:\n  nesting: 500\n", to: directory.appendingPathComponent(".catalint.yml"))
-        let (lowered, _) = try lint(directory)
+        let (lowered, _, _) = try lint(directory)
         XCTAssertTrue(lowered.stdout.contains("its string interpolations nest 505 levels deep (line 1), past the limit of 50"), lowered.stdout)
     }
 
@@ -109,7 +103,7 @@ final class LimitsTests: XCTestCase {
     /// (U+2028) and spaces around it, which took the whole run down (signal 4, no report).
     func testALineSeparatorBeforeAnEqualsSignIsAnInvalidSwiftFinding() throws {
         let directory = try project(["Separator.swift": "let x \u{2028}= 1\n", "Separator2.swift": "let y = 2\nvar z\u{2028} = UIStepper()\n"])
-        let (run, _) = try lint(directory)
+        let (run, _, _) = try lint(directory)
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertEqual(rules(run), ["Good.swift unavailable-control", "Separator.swift invalid-swift", "Separator2.swift invalid-swift",
                                       "Separator2.swift unavailable-control"])
@@ -121,7 +115,7 @@ final class LimitsTests: XCTestCase {
             "Sum.swift": "let x = " + Array(repeating: "1", count: 100_000).joined(separator: " + ") + "\n",
             "Members.swift": "let y = a" + String(repeating: ".b", count: 100_000) + "\n",
         ])
-        let (run, seconds) = try lint(directory)
+        let (run, seconds, _) = try lint(directory)
         XCTAssertEqual(rules(run), ["Good.swift unavailable-control", "Members.swift file-skipped", "Sum.swift file-skipped"])
         XCTAssertLessThan(seconds, 30)
     }
@@ -130,7 +124,7 @@ final class LimitsTests: XCTestCase {
         // Unclosed `[(` pairs make swift-syntax's parser take time exponential in their number.
         let directory = try project(["Fuzzed.swift": "let w = " + String(repeating: "[(", count: 40) + "\n"],
                                     configuration: "limits:\n  seconds_per_file: 1\n")
-        let (run, seconds) = try lint(directory)
+        let (run, seconds, _) = try lint(directory)
         XCTAssertEqual(run.status, 1, run.stderr)
         XCTAssertEqual(rules(run), ["Fuzzed.swift file-skipped", "Good.swift unavailable-control"])
         XCTAssertTrue(run.stdout.contains("linting it took more than 1 seconds"), run.stdout)
@@ -141,14 +135,14 @@ final class LimitsTests: XCTestCase {
         // 12 MB of findings: past the default limit of 10 MB, it is skipped without being read.
         let line = "let s = UIStepper()\n"
         let directory = try project(["Huge.swift": String(repeating: line, count: 12_000_000 / line.utf8.count + 1)])
-        let (run, seconds) = try lint(directory)
+        let (run, seconds, megabytes) = try lint(directory)
         XCTAssertEqual(rules(run), ["Good.swift unavailable-control", "Huge.swift file-skipped"])
         XCTAssertTrue(run.stdout.contains("past the limit of 10000000"), run.stdout)
         XCTAssertLessThan(seconds, 30)
-        if let megabytes = try peakMemory(directory) { XCTAssertLessThan(megabytes, 200, "the skipped file was read") }
+        if let megabytes { XCTAssertLessThan(megabytes, 200, "the skipped file was read") }
         // A lower limit from the configuration.
         try write("limits:\n  file_size: 10B\n", to: directory.appendingPathComponent(".catalint.yml"))
-        let (limited, _) = try lint(directory)
+        let (limited, _, _) = try lint(directory)
         XCTAssertEqual(rules(limited), ["Good.swift file-skipped", "Huge.swift file-skipped"])
     }
 
