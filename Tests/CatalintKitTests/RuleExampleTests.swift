@@ -289,6 +289,32 @@ final class RuleExampleTests: XCTestCase {
         }
     }
 
+    /// The catalogue decodes each file without its examples and reads them when asked: the same
+    /// examples as the whole file's, in every kind, and every other line where it was.
+    func testExamplesReadWhenAskedForAreTheFilesExamples() throws {
+        let rulesFolder = packageRoot.appendingPathComponent("Rules")
+        for rule in RuleCatalog.all {
+            let text = try String(contentsOf: rulesFolder.appendingPathComponent("\(rule.id).yml"), encoding: .utf8)
+            let whole = try RuleCatalog.parse(text, name: "\(rule.id).yml")
+            let kinds: [(String, KeyPath<RuleDefinition.Examples, [String]?>)] = [
+                ("triggering", \.triggering), ("passing", \.passing), ("interface_triggering", \.interfaceTriggering),
+                ("interface_passing", \.interfacePassing), ("interface_builder_triggering", \.interfaceBuilderTriggering),
+                ("interface_builder_passing", \.interfaceBuilderPassing), ("objc_triggering", \.objcTriggering), ("objc_passing", \.objcPassing),
+            ]
+            for (kind, path) in kinds {
+                XCTAssertEqual(rule.examples?[keyPath: path], whole.examples?[keyPath: path], "\(rule.id): \(kind)")
+            }
+            XCTAssertEqual(rule.examples?.projectTriggering, whole.examples?.projectTriggering, rule.id)
+            XCTAssertEqual(rule.examples?.projectPassing, whole.examples?.projectPassing, rule.id)
+            let stripped = RuleCatalog.withoutBlock("examples", of: text)
+            XCTAssertFalse(stripped.contains("\nexamples:"), rule.id)
+            XCTAssertEqual(stripped.split(separator: "\n", omittingEmptySubsequences: false).count,
+                           text.split(separator: "\n", omittingEmptySubsequences: false).count, rule.id)
+        }
+        XCTAssertEqual(RuleCatalog.withoutBlock("examples", of: "id: x\nexamples:\n  passing:\n    - |\n      a\n\n      b\n# notes\nfix:\n  kind: wrap\n"),
+                       "id: x\n\n\n\n\n\n\n\nfix:\n  kind: wrap\n")
+    }
+
     func testAFileNamedForAnotherIdIsRejected() {
         let text = try! String(contentsOf: packageRoot.appendingPathComponent("Rules/hard-coded-size.yml"), encoding: .utf8)
         XCTAssertThrowsError(try RuleCatalog.parse(text, name: "hard-coded-sizes.yml"))

@@ -69,7 +69,11 @@ public struct RuleDefinition: Sendable, Decodable {
     /// The UIKit knowledge the rule's logic reads, of the kind its logic declares; nil for the
     /// tool's own rules, which have no logic.
     public var uikit: (any RuleKnowledge)?
-    var examples: Examples?
+    /// The examples, which run as tests and illustrate the rule's page; a lint never reads them.
+    var examples: Examples? { exampleSource.examples }
+    /// Where the examples come from: decoded with the rule, or decoded from the file's text when
+    /// first asked for (`RuleCatalog.all`: the examples are most of each rule file).
+    var exampleSource: ExampleSource
     /// How the rule fixes what it finds, if it can.
     var fix: FixDefinition?
 
@@ -98,7 +102,7 @@ public struct RuleDefinition: Sendable, Decodable {
         message = try container.decode(String.self, forKey: .message)
         help = try container.decode(String.self, forKey: .help)
         phrases = try container.decodeIfPresent([String: String].self, forKey: .phrases) ?? [:]
-        examples = try container.decodeIfPresent(Examples.self, forKey: .examples)
+        exampleSource = ExampleSource(decoded: try container.decodeIfPresent(Examples.self, forKey: .examples))
         fix = try container.decodeIfPresent(FixDefinition.self, forKey: .fix)
         if let logic = RuleRegistry.logic[id] {
             uikit = try type(of: logic).decodeKnowledge(container, forKey: .uikit)
@@ -244,16 +248,85 @@ public struct RuleDefinition: Sendable, Decodable {
 /// instructions when each rule file made its own. It holds no state while it decodes.
 nonisolated(unsafe) let sharedYAMLDecoder = YAMLDecoder(encoding: .utf8)
 
+/// A rule's examples, decoded with the rule or, for the rules the build embedded, from the rule
+/// file's text the first time they are asked for: a lint, which never reads them, does not decode
+/// them (they are about two thirds of the rule files' text, and decoding the catalogue was most of
+/// the start-up).
+final class ExampleSource: @unchecked Sendable {
+    private let lock = NSLock()
+    /// `.some` once known (`.some(nil)`: the rule has none).
+    private var decoded: RuleDefinition.Examples??
+    private let text: String
+    private let name: String
+
+    init(decoded: RuleDefinition.Examples?) {
+        self.decoded = .some(decoded)
+        text = ""
+        name = ""
+    }
+
+    /// The examples of the rule file `name` whose text is `text`, decoded when first read.
+    init(deferredFrom text: String, name: String) {
+        self.text = text
+        self.name = name
+    }
+
+    private struct ExamplesOnly: Decodable {
+        var examples: RuleDefinition.Examples?
+    }
+
+    var examples: RuleDefinition.Examples? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let decoded { return decoded }
+        do {
+            let value = try sharedYAMLDecoder.decode(ExamplesOnly.self, from: text).examples
+            decoded = .some(value)
+            return value
+        } catch {
+            fatalError("The examples of the embedded rule file \(name) do not load; the tests read them all, so this is a bug: \(error)")
+        }
+    }
+}
+
 /// Loads the rule files that the build embedded from `Rules/`.
 public enum RuleCatalog {
-    /// Every rule, sorted by id.
+    /// Every rule, sorted by id. Each file is decoded without its `examples:` block, which is read
+    /// from the same text when something asks for the examples (the tests, the rule pages).
     public static let all: [RuleDefinition] = {
         do {
-            return try EmbeddedRules.files.map { try parse($0.text, name: $0.name) }.sorted { $0.id < $1.id }
+            return try EmbeddedRules.files.map { file in
+                var rule = try parse(withoutBlock("examples", of: file.text), name: file.name)
+                rule.exampleSource = ExampleSource(deferredFrom: file.text, name: file.name)
+                return rule
+            }.sorted { $0.id < $1.id }
         } catch {
             fatalError("The embedded rule files do not load; the build checks them, so this is a bug: \(error)")
         }
     }()
+
+    /// `text` with the lines of the block under `key:` at the left margin (up to the next key
+    /// there) left empty, so that every other line keeps its number.
+    static func withoutBlock(_ key: String, of text: String) -> String {
+        // By UTF-8 bytes: over Characters this took 97M instructions, a fifth of a warm run of the sample app.
+        let bytes = Array(text.utf8)
+        let opening = Array("\(key):".utf8)
+        let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), hash = UInt8(ascii: "#")
+        var kept: [UInt8] = []
+        kept.reserveCapacity(bytes.count)
+        var inside = false
+        var start = 0
+        while start <= bytes.count {
+            var end = start
+            while end < bytes.count, bytes[end] != newline { end += 1 }
+            if inside, end > start, bytes[start] != space, bytes[start] != hash { inside = false }
+            if !inside, end - start >= opening.count, bytes[start..<start + opening.count].elementsEqual(opening) { inside = true }
+            if !inside { kept.append(contentsOf: bytes[start..<end]) }
+            if end < bytes.count { kept.append(newline) }
+            start = end + 1
+        }
+        return String(decoding: kept, as: UTF8.self)
+    }
 
     public static func rule(_ id: String) -> RuleDefinition? {
         all.first { $0.id == id }
