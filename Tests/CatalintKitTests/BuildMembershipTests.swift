@@ -150,6 +150,55 @@ final class BuildMembershipTests: XCTestCase {
         XCTAssertEqual(judged["Examples/Demo.swift"], "-", "a folder SwiftPM does not read is not the package's")
     }
 
+    /// A header is Objective-C only where its project compiles Objective-C: the headers of a C
+    /// target, of a C implementation and of a project without `.m` files are left out; an
+    /// Objective-C target's headers, a Swift target's bridging header and the headers of a project
+    /// that compiles Objective-C are not.
+    func testAHeaderIsObjectiveCOnlyWhereItsProjectCompilesObjectiveC() throws {
+        let root = try temporaryDirectory(self)
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Kit", targets: [
+                .target(name: "Kit", dependencies: ["CShim", "Legacy"]),
+                .target(name: "CShim"),
+                .target(name: "Legacy"),
+                .target(name: "Listed", sources: ["Listed.m"]),
+                .executableTarget(name: "tool", path: "Sources/vendored", sources: ["main.cc"]),
+            ])
+            """, to: root.appendingPathComponent("Package.swift"))
+        let package = ["Sources/Kit/Kit.swift", "Sources/CShim/include/shim.h", "Sources/CShim/shim.c", "Sources/CShim/internal.h",
+                       "Sources/Legacy/include/Legacy.h", "Sources/Legacy/Legacy.m", "Sources/Legacy/Sizes.h", "Sources/Legacy/Sizes.c",
+                       "Sources/vendored/main.cc", "Sources/vendored/lib/vendor.h", "Sources/Listed/Listed.m", "Sources/Listed/include/Listed.h"]
+        let judged = judge(package, in: root)
+        XCTAssertEqual(judged["Sources/Kit/Kit.swift"], "mac Kit")
+        XCTAssertEqual(judged["Sources/CShim/include/shim.h"], "unbuilt: a header of the target CShim, which compiles no Objective-C (.m, .mm)")
+        XCTAssertEqual(judged["Sources/CShim/internal.h"], "unbuilt: a header of the target CShim, which compiles no Objective-C (.m, .mm)")
+        XCTAssertEqual(judged["Sources/Legacy/include/Legacy.h"], "mac Legacy", "a header of a target with .m files")
+        XCTAssertEqual(judged["Sources/Legacy/Legacy.m"], "mac Legacy")
+        XCTAssertEqual(judged["Sources/Listed/include/Listed.h"], "mac Listed", "in the folder of a target whose sources name only its .m")
+        XCTAssertEqual(judged["Sources/Legacy/Sizes.h"], "unbuilt: a C or C++ header: its implementation \(root.path)/Sources/Legacy/Sizes.c is not Objective-C")
+        XCTAssertEqual(judged["Sources/vendored/lib/vendor.h"], "unbuilt: a header of the target tool, which compiles no Objective-C (.m, .mm)",
+                       "in a target's folder, outside the sources it names")
+
+        // An Xcode project: Swift only, but for its bridging header; then one that compiles Objective-C.
+        let settings = ["SDKROOT": "iphoneos", "SUPPORTS_MACCATALYST": "YES", "TARGETED_DEVICE_FAMILY": "1,2,6"]
+        let swiftOnly = root.appendingPathComponent("SwiftApp")
+        try write(IdiomDetectionTests.pbxproj([
+            .init(name: "Notes", sources: ["Notes/App.swift"], settings: settings.merging(["SWIFT_OBJC_BRIDGING_HEADER": "$(SRCROOT)/Notes/Notes-Bridging-Header.h"]) { $1 }),
+        ]), to: swiftOnly.appendingPathComponent("Notes.xcodeproj/project.pbxproj"))
+        let swiftJudged = judge(["Notes/App.swift", "Notes/Notes-Bridging-Header.h", "Vendor/sqlite3.h"], in: swiftOnly)
+        XCTAssertEqual(swiftJudged["Notes/Notes-Bridging-Header.h"], "mac Notes")
+        XCTAssertEqual(swiftJudged["Vendor/sqlite3.h"], "unbuilt: no target of \(swiftOnly.path)/Notes.xcodeproj/project.pbxproj compiles Objective-C (.m, .mm)")
+        let mixed = root.appendingPathComponent("MixedApp")
+        try write(IdiomDetectionTests.pbxproj([
+            .init(name: "Notes", sources: ["Notes/App.swift", "Notes/Editor.m"], settings: settings),
+        ]), to: mixed.appendingPathComponent("Notes.xcodeproj/project.pbxproj"))
+        let mixedJudged = judge(["Notes/App.swift", "Notes/Editor.m", "Notes/Editor.h", "Notes/Theme.h"], in: mixed)
+        XCTAssertEqual(mixedJudged["Notes/Editor.h"], "mac Notes", "as its implementation")
+        XCTAssertEqual(mixedJudged["Notes/Theme.h"], "-", "a header of a project that compiles Objective-C, linted in the run's idiom")
+    }
+
     // MARK: How each file is judged
 
     func testEachFileGetsTheRulesItsTargetsAllow() throws {

@@ -91,6 +91,52 @@ final class ObjectiveCEndToEndTests: XCTestCase {
         XCTAssertEqual(result.stderr.components(separatedBy: "not linted").count, 2, "one warning for the run: \(result.stderr)")
     }
 
+    /// A Swift package with C targets: their headers are C, so no file goes to clang and a run
+    /// without libclang has nothing to warn of; an Objective-C target's header is read, and what it
+    /// declares reaches the Swift that uses it.
+    func testTheHeadersOfCTargetsAreNotObjectiveC() throws {
+        let directory = try temporaryDirectory(self)
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Kit", targets: [
+                .target(name: "Kit", dependencies: ["CShim"]),
+                .target(name: "CShim"),
+            ])
+            """, to: directory.appendingPathComponent("Package.swift"))
+        try write("import UIKit\n\nlet servings = UIStepper()\n", to: directory.appendingPathComponent("Sources/Kit/Kit.swift"))
+        try write("#pragma once\nint shim_version(void);\n", to: directory.appendingPathComponent("Sources/CShim/include/shim.h"))
+        try write("#include \"shim.h\"\nint shim_version(void) { return 1; }\n", to: directory.appendingPathComponent("Sources/CShim/shim.c"))
+        try write("#define SHIM_INTERNAL 1\n", to: directory.appendingPathComponent("Sources/CShim/internal.h"))
+        let missing = ["CATALINT_LIBCLANG": "/nonexistent/libclang.so"]
+        var result = try run(["lint", "--no-cache", "-v", "--format", "xcode", "."], in: directory, environment: missing)
+        XCTAssertEqual(result.status, 1, result.stderr)
+        XCTAssertEqual(findingLines(result.stdout), ["Sources/Kit/Kit.swift:3:16 unavailable-control"], result.stdout)
+        XCTAssertFalse(result.stderr.contains("not linted"), "no Objective-C file in the run: \(result.stderr)")
+        XCTAssertTrue(result.stderr.contains("build: left out Sources/CShim/include/shim.h: a header of the target CShim, which compiles no Objective-C (.m, .mm)"),
+                      result.stderr)
+        XCTAssertTrue(result.stderr.contains("build: left out Sources/CShim/internal.h: "), result.stderr)
+
+        // An Objective-C target beside it: its header and implementation are read.
+        try write("""
+            // swift-tools-version:5.9
+            import PackageDescription
+            let package = Package(name: "Kit", targets: [
+                .target(name: "Kit", dependencies: ["CShim", "Legacy"]),
+                .target(name: "CShim"),
+                .target(name: "Legacy"),
+            ])
+            """, to: directory.appendingPathComponent("Package.swift"))
+        try write("#import <UIKit/UIKit.h>\n@interface LegacyStepper : UIStepper\n@end\n", to: directory.appendingPathComponent("Sources/Legacy/include/Legacy.h"))
+        try write("#import \"Legacy.h\"\n@implementation LegacyStepper\n@end\n", to: directory.appendingPathComponent("Sources/Legacy/Legacy.m"))
+        try write("import UIKit\nimport Legacy\n\nfunc rating() -> UIView { LegacyStepper() }\n", to: directory.appendingPathComponent("Sources/Kit/Rating.swift"))
+        result = try run(["lint", "--no-cache", "."], in: directory, environment: missing)
+        XCTAssertTrue(result.stderr.contains("2 Objective-C files not linted: libclang not found"), result.stderr)
+        result = try run(["lint", "--no-cache", "--format", "xcode", "."], in: directory)
+        XCTAssertEqual(findingLines(result.stdout), ["Sources/Kit/Kit.swift:3:16 unavailable-control", "Sources/Kit/Rating.swift:4:27 unavailable-control"],
+                       result.stdout + result.stderr)
+    }
+
     func testStandardInputWithAnObjectiveCName() throws {
         let directory = try temporaryDirectory(self)
         let text = "void f(UIView *view) {\n    [view addSubview:[[UIStepper alloc] init]];\n}\n"

@@ -104,6 +104,8 @@ public final class BuildMembership: @unchecked Sendable {
     private var storedNotes: [String: [String]] = [:]
     /// Each project's Info.plist sources, per target, by project file: read once.
     private var infoPlists: [String: [InfoPlistSources]] = [:]
+    /// Whether each target compiles Objective-C, by project file and target name: worked out once.
+    private var objectiveCTargets: [String: Bool] = [:]
 
     /// The projects in one folder, as read.
     private enum FolderProjects {
@@ -171,13 +173,14 @@ public final class BuildMembership: @unchecked Sendable {
 
     private func judge(_ path: String) -> BuildJudgement? {
         guard let kind = InputKind(path: path), kind != .interfaceDescription else { return nil }
-        // A header is compiled only as part of the files that include it: it is judged as its
-        // implementation beside it; with none, it is linted as if it had no project.
-        if path.hasSuffix(".h") {
-            guard let companion = Self.implementation(ofHeader: path), var judgement = judge(companion) else { return nil }
-            judgement.reason = "as its implementation \(IdiomDetection.display(companion)): " + judgement.reason
-            return judgement
-        }
+        if path.hasSuffix(".h") { return judgeHeader(path) }
+        guard let owners = owners(of: path) else { return nil }
+        return judge(path, kind: kind, by: owners)
+    }
+
+    /// The projects that speak for the file at `path`: those of the nearest folder up the tree
+    /// that has one claiming it; nil when none does or that folder's cannot be read.
+    private func owners(of path: String) -> [(project: XcodeProject, scopes: [TargetScope])]? {
         for folder in IdiomDetection.selfAndAncestors(IdiomDetection.parent(of: path)) {
             switch projects(in: folder) {
             case .none:
@@ -187,11 +190,132 @@ public final class BuildMembership: @unchecked Sendable {
             case .projects(let projects):
                 let owners = projects.filter { $0.project.claims(path) }
                 if owners.isEmpty { continue }
-                return judge(path, kind: kind, by: owners)
+                return owners
             }
         }
         return nil
     }
+
+    /// A header is compiled only as part of the files that include it. With an Objective-C
+    /// implementation beside it (`Cell.m` for `Cell.h`) it is judged as that file. Otherwise it is
+    /// Objective-C only where its project compiles Objective-C: a header beside a C or C++
+    /// implementation, a header in the folder of targets that compile no `.m` or `.mm` (a SwiftPM
+    /// C target), and any header of a project none of whose targets does are left out, as the
+    /// unbuilt are; a target's Swift bridging header is judged as that target. Any other header
+    /// of a project is linted as if it had no project, in the run's idiom.
+    private func judgeHeader(_ path: String) -> BuildJudgement? {
+        let companion = Self.implementation(ofHeader: path)
+        if let companion, Self.isObjectiveCImplementation(companion) {
+            guard var judgement = judge(companion) else { return nil }
+            judgement.reason = "as its implementation \(IdiomDetection.display(companion)): " + judgement.reason
+            return judgement
+        }
+        guard let owners = owners(of: path) else { return nil }
+        let project = owners[0].project.file
+        if let companion {
+            return BuildJudgement(scope: nil, target: nil, project: project,
+                                  reason: "a C or C++ header: its implementation \(IdiomDetection.display(companion)) is not Objective-C")
+        }
+        let ancestors = IdiomDetection.selfAndAncestors(path)
+        var holding: [(project: XcodeProject, target: XcodeProject.Target, scope: TargetScope)] = []
+        for (owner, scopes) in owners {
+            // A package target's folder holds its headers, whatever its `sources:` list.
+            for (target, scope) in zip(owner.targets, scopes) where target.builds(path, ancestors: ancestors, interfaceBuilder: owner.isPackage) {
+                holding.append((owner, target, scope))
+            }
+        }
+        if !holding.isEmpty {
+            let objectiveC = holding.filter { compilesObjectiveC($0.target, of: $0.project) }
+            if !objectiveC.isEmpty {
+                // Judged by the strictest of the targets whose Objective-C it is part of.
+                let running = objectiveC.compactMap { holder in holder.scope.scope.map { (holder, $0) } }
+                guard let (holder, run) = running.max(by: { $0.1.strictness < $1.1.strictness }) else {
+                    let names = objectiveC.map(\.target.name).joined(separator: ", ")
+                    return BuildJudgement(scope: nil, target: nil, project: project, reason: "a header of the test target\(objectiveC.count == 1 ? "" : "s") \(names): the app does not build it")
+                }
+                return BuildJudgement(scope: run, target: holder.target.name, project: holder.project.file, reason: holder.scope.reason, languageMode: nil)
+            }
+            let names = holding.map(\.target.name)
+            return BuildJudgement(scope: nil, target: nil, project: project,
+                                  reason: "a header of \(names.count == 1 ? "the target" : "the targets") \(names.joined(separator: ", ")), which compile\(names.count == 1 ? "s" : "") no Objective-C (.m, .mm)")
+        }
+        for (owner, scopes) in owners {
+            for (target, scope) in zip(owner.targets, scopes) where Self.bridgingHeaders(of: target, projectFolder: owner.folder).contains(path) {
+                guard let run = scope.scope else {
+                    return BuildJudgement(scope: nil, target: nil, project: owner.file, reason: "the Swift bridging header of the test target \(target.name): the app does not build it")
+                }
+                return BuildJudgement(scope: run, target: target.name, project: owner.file, reason: "the Swift bridging header of \(target.name): " + scope.reason,
+                                      languageMode: nil)
+            }
+        }
+        if owners.contains(where: { owner in owner.project.targets.contains { compilesObjectiveC($0, of: owner.project) } }) { return nil }
+        let names = owners.map { IdiomDetection.display($0.project.file) }.joined(separator: ", ")
+        return BuildJudgement(scope: nil, target: nil, project: project, reason: "no target of \(names) compiles Objective-C (.m, .mm)")
+    }
+
+    static func isObjectiveCImplementation(_ path: String) -> Bool {
+        path.hasSuffix(".m") || path.hasSuffix(".mm")
+    }
+
+    /// The headers a target names as its Swift bridging header (`SWIFT_OBJC_BRIDGING_HEADER`), in
+    /// any configuration, absolute.
+    static func bridgingHeaders(of target: XcodeProject.Target, projectFolder: String) -> Set<String> {
+        var headers: Set<String> = []
+        for configuration in target.configurations {
+            guard let value = BuildSettings.resolve("SWIFT_OBJC_BRIDGING_HEADER", in: configuration.layers)?.value, !value.isEmpty else { continue }
+            let path = expandedProjectPath(BuildSettings.unquoted(value), projectFolder: projectFolder)
+            if !path.contains("$") { headers.insert(Configuration.absolute(path.hasPrefix("/") ? path : IdiomDetection.join(projectFolder, path))) }
+        }
+        return headers
+    }
+
+    /// `$(SRCROOT)` and its synonyms in a build setting's path, replaced with the project's folder.
+    static func expandedProjectPath(_ value: String, projectFolder: String) -> String {
+        var value = value
+        for variable in ["$(SRCROOT)", "${SRCROOT}", "$(PROJECT_DIR)", "${PROJECT_DIR}", "$(SOURCE_ROOT)", "${SOURCE_ROOT}"] {
+            value = value.replacingOccurrences(of: variable, with: projectFolder)
+        }
+        return value
+    }
+
+    /// Whether a target compiles Objective-C: a `.m` or `.mm` file among its sources, or in a
+    /// folder among them (looked for on disk, at most `objectiveCSearchLimit` entries a target).
+    /// Worked out once a target.
+    private func compilesObjectiveC(_ target: XcodeProject.Target, of project: XcodeProject) -> Bool {
+        let key = project.file + "\u{1}" + target.name
+        if let known = objectiveCTargets[key] { return known }
+        var found = false
+        var budget = Self.objectiveCSearchLimit
+        for source in target.sources.sorted() where !found && budget > 0 {
+            if Self.isObjectiveCImplementation(source) {
+                found = target.builds(source, ancestors: IdiomDetection.selfAndAncestors(source), interfaceBuilder: false)
+                continue
+            }
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue,
+                  let walk = FileManager.default.enumerator(atPath: source) else { continue }
+            while budget > 0, let relative = walk.nextObject() as? String {
+                budget -= 1
+                let name = (relative as NSString).lastPathComponent
+                if name.hasPrefix(".") || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcassets") {
+                    walk.skipDescendants()
+                    continue
+                }
+                guard Self.isObjectiveCImplementation(name) else { continue }
+                let file = IdiomDetection.join(source, relative)
+                if target.builds(file, ancestors: IdiomDetection.selfAndAncestors(file), interfaceBuilder: false) {
+                    found = true
+                    break
+                }
+            }
+        }
+        objectiveCTargets[key] = found
+        return found
+    }
+
+    /// How many files and folders are looked at, at most, to tell whether one target compiles
+    /// Objective-C.
+    static let objectiveCSearchLimit = 200_000
 
     private func judge(_ path: String, kind: InputKind, by owners: [(project: XcodeProject, scopes: [TargetScope])]) -> BuildJudgement {
         var decided: (scope: BuildScope, reason: String, target: String, project: String)?
@@ -271,13 +395,7 @@ public final class BuildMembership: @unchecked Sendable {
 
     static func objcSettings(_ configuration: XcodeProject.BuildConfiguration, projectFolder: String) -> ObjCTargetSettings {
         var settings = ObjCTargetSettings()
-        func expanded(_ value: String) -> String {
-            var value = value
-            for variable in ["$(SRCROOT)", "${SRCROOT}", "$(PROJECT_DIR)", "${PROJECT_DIR}", "$(SOURCE_ROOT)"] {
-                value = value.replacingOccurrences(of: variable, with: projectFolder)
-            }
-            return value
-        }
+        func expanded(_ value: String) -> String { expandedProjectPath(value, projectFolder: projectFolder) }
         if let header = BuildSettings.resolve("GCC_PREFIX_HEADER", in: configuration.layers)?.value, !header.isEmpty {
             let path = expanded(BuildSettings.unquoted(header))
             let absolute = path.hasPrefix("/") ? path : IdiomDetection.join(projectFolder, path)
