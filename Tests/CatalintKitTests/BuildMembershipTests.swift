@@ -197,6 +197,14 @@ final class BuildMembershipTests: XCTestCase {
         let mixedJudged = judge(["Notes/App.swift", "Notes/Editor.m", "Notes/Editor.h", "Notes/Theme.h"], in: mixed)
         XCTAssertEqual(mixedJudged["Notes/Editor.h"], "mac Notes", "as its implementation")
         XCTAssertEqual(mixedJudged["Notes/Theme.h"], "-", "a header of a project that compiles Objective-C, linted in the run's idiom")
+
+        // A package catalint cannot read: its files still tell.
+        let unread = root.appendingPathComponent("Unread")
+        try write("import PackageDescription\nlet package = Package(name: \"U\", targets: names.map { .target(name: $0) })\n",
+                  to: unread.appendingPathComponent("Package.swift"))
+        XCTAssertEqual(judge(["Sources/U/U.swift", "Sources/CU/include/cu.h", "Sources/CU/cu.c"], in: unread)["Sources/CU/include/cu.h"],
+                       "unbuilt: no .m or .mm file is under \(unread.path), whose project cannot be read: a C or C++ header")
+        XCTAssertEqual(judge(["Sources/CU/include/cu.h", "Sources/Legacy/Legacy.m"], in: unread, membership: BuildMembership())["Sources/CU/include/cu.h"], "-")
     }
 
     // MARK: How each file is judged

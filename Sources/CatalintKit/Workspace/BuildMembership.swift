@@ -104,7 +104,8 @@ public final class BuildMembership: @unchecked Sendable {
     private var storedNotes: [String: [String]] = [:]
     /// Each project's Info.plist sources, per target, by project file: read once.
     private var infoPlists: [String: [InfoPlistSources]] = [:]
-    /// Whether each target compiles Objective-C, by project file and target name: worked out once.
+    /// Whether each target compiles Objective-C, by project file and target name, and whether a
+    /// folder holds any, by "\u{1}" and its path: worked out once.
     private var objectiveCTargets: [String: Bool] = [:]
 
     /// The projects in one folder, as read.
@@ -210,7 +211,12 @@ public final class BuildMembership: @unchecked Sendable {
             judgement.reason = "as its implementation \(IdiomDetection.display(companion)): " + judgement.reason
             return judgement
         }
-        guard let owners = owners(of: path) else { return nil }
+        guard let owners = owners(of: path) else {
+            // A project catalint cannot read still tells C from Objective-C by its files.
+            guard let folder = unreadableProjectFolder(above: path), !holdsObjectiveC(folder) else { return nil }
+            return BuildJudgement(scope: nil, target: nil, project: folder,
+                                  reason: "no .m or .mm file is under \(IdiomDetection.display(folder)), whose project cannot be read: a C or C++ header")
+        }
         let project = owners[0].project.file
         if let companion {
             return BuildJudgement(scope: nil, target: nil, project: project,
@@ -253,6 +259,47 @@ public final class BuildMembership: @unchecked Sendable {
         return BuildJudgement(scope: nil, target: nil, project: project, reason: "no target of \(names) compiles Objective-C (.m, .mm)")
     }
 
+    /// The folder of the nearest project up the tree from `path` when that project cannot be read.
+    private func unreadableProjectFolder(above path: String) -> String? {
+        for folder in IdiomDetection.selfAndAncestors(IdiomDetection.parent(of: path)) {
+            switch projects(in: folder) {
+            case .none: continue
+            case .unreadable: return folder
+            case .projects(let projects): if projects.contains(where: { $0.project.claims(path) }) { return nil }
+            }
+        }
+        return nil
+    }
+
+    /// Whether a `.m` or `.mm` file is anywhere under `folder` (but in the folders a run skips);
+    /// true too when there are more than `objectiveCSearchLimit` entries to look at. Once a folder.
+    private func holdsObjectiveC(_ folder: String) -> Bool {
+        let key = "\u{1}" + folder
+        if let known = objectiveCTargets[key] { return known }
+        var budget = Self.objectiveCSearchLimit
+        let found = Self.findsObjectiveC(in: folder, budget: &budget) { _ in true }
+        objectiveCTargets[key] = found
+        return found
+    }
+
+    /// Whether a `.m` or `.mm` file under `folder` passes `accepts` (by absolute path); true too
+    /// once `budget` entries have been looked at without an answer. Hidden folders, packages'
+    /// build folders and dependencies' checkouts are not entered.
+    private static func findsObjectiveC(in folder: String, budget: inout Int, accepts: (String) -> Bool) -> Bool {
+        guard let walk = FileManager.default.enumerator(atPath: folder) else { return false }
+        while let relative = walk.nextObject() as? String {
+            budget -= 1
+            if budget < 0 { return true }
+            let name = (relative as NSString).lastPathComponent
+            if name.hasPrefix(".") || ["DerivedData", "Pods", "Carthage"].contains(name) || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcassets") {
+                walk.skipDescendants()
+                continue
+            }
+            if isObjectiveCImplementation(name), accepts(IdiomDetection.join(folder, relative)) { return true }
+        }
+        return false
+    }
+
     static func isObjectiveCImplementation(_ path: String) -> Bool {
         path.hasSuffix(".m") || path.hasSuffix(".mm")
     }
@@ -279,35 +326,22 @@ public final class BuildMembership: @unchecked Sendable {
     }
 
     /// Whether a target compiles Objective-C: a `.m` or `.mm` file among its sources, or in a
-    /// folder among them (looked for on disk, at most `objectiveCSearchLimit` entries a target).
-    /// Worked out once a target.
+    /// folder among them (looked for on disk; at most `objectiveCSearchLimit` entries a target,
+    /// past which it is taken to). Worked out once a target.
     private func compilesObjectiveC(_ target: XcodeProject.Target, of project: XcodeProject) -> Bool {
         let key = project.file + "\u{1}" + target.name
         if let known = objectiveCTargets[key] { return known }
         var found = false
         var budget = Self.objectiveCSearchLimit
-        for source in target.sources.sorted() where !found && budget > 0 {
+        func built(_ file: String) -> Bool { target.builds(file, ancestors: IdiomDetection.selfAndAncestors(file), interfaceBuilder: false) }
+        for source in target.sources.sorted() where !found {
             if Self.isObjectiveCImplementation(source) {
-                found = target.builds(source, ancestors: IdiomDetection.selfAndAncestors(source), interfaceBuilder: false)
+                found = built(source)
                 continue
             }
             var isFolder: ObjCBool = false
-            guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue,
-                  let walk = FileManager.default.enumerator(atPath: source) else { continue }
-            while budget > 0, let relative = walk.nextObject() as? String {
-                budget -= 1
-                let name = (relative as NSString).lastPathComponent
-                if name.hasPrefix(".") || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcassets") {
-                    walk.skipDescendants()
-                    continue
-                }
-                guard Self.isObjectiveCImplementation(name) else { continue }
-                let file = IdiomDetection.join(source, relative)
-                if target.builds(file, ancestors: IdiomDetection.selfAndAncestors(file), interfaceBuilder: false) {
-                    found = true
-                    break
-                }
-            }
+            guard FileManager.default.fileExists(atPath: source, isDirectory: &isFolder), isFolder.boolValue else { continue }
+            found = Self.findsObjectiveC(in: source, budget: &budget, accepts: built)
         }
         objectiveCTargets[key] = found
         return found
