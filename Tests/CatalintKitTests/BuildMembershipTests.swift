@@ -180,6 +180,11 @@ final class BuildMembershipTests: XCTestCase {
         XCTAssertEqual(judged["Sources/Legacy/Sizes.h"], "unbuilt: a C or C++ header: its implementation \(root.path)/Sources/Legacy/Sizes.c is not Objective-C")
         XCTAssertEqual(judged["Sources/vendored/lib/vendor.h"], "unbuilt: a header of the target tool, which compiles no Objective-C (.m, .mm)",
                        "in a target's folder, outside the sources it names")
+        // C and C++ headers are no unbuilt files: not linted even when those are.
+        let everything = BuildMembership(includeUnbuilt: true)
+        XCTAssertFalse(everything.admits(root.appendingPathComponent("Sources/CShim/include/shim.h").path))
+        XCTAssertFalse(everything.admits(root.appendingPathComponent("Sources/Legacy/Sizes.h").path))
+        XCTAssertTrue(everything.admits(root.appendingPathComponent("Sources/Legacy/include/Legacy.h").path))
 
         // An Xcode project: Swift only, but for its bridging header; then one that compiles Objective-C.
         let settings = ["SDKROOT": "iphoneos", "SUPPORTS_MACCATALYST": "YES", "TARGETED_DEVICE_FAMILY": "1,2,6"]
@@ -187,7 +192,9 @@ final class BuildMembershipTests: XCTestCase {
         try write(IdiomDetectionTests.pbxproj([
             .init(name: "Notes", sources: ["Notes/App.swift"], settings: settings.merging(["SWIFT_OBJC_BRIDGING_HEADER": "$(SRCROOT)/Notes/Notes-Bridging-Header.h"]) { $1 }),
         ]), to: swiftOnly.appendingPathComponent("Notes.xcodeproj/project.pbxproj"))
-        let swiftJudged = judge(["Notes/App.swift", "Notes/Notes-Bridging-Header.h", "Vendor/sqlite3.h"], in: swiftOnly)
+        let swiftJudged = judge(["Notes/App.swift", "Notes/Notes-Bridging-Header.h", "Vendor/sqlite3.h",
+                                 "Vendor/Ads.xcframework/ios-arm64/Ads.framework/Headers/Ads.h"], in: swiftOnly)
+        XCTAssertEqual(swiftJudged["Vendor/Ads.xcframework/ios-arm64/Ads.framework/Headers/Ads.h"], "-", "a binary framework's Objective-C interface")
         XCTAssertEqual(swiftJudged["Notes/Notes-Bridging-Header.h"], "mac Notes")
         XCTAssertEqual(swiftJudged["Vendor/sqlite3.h"], "unbuilt: no target of \(swiftOnly.path)/Notes.xcodeproj/project.pbxproj compiles Objective-C (.m, .mm)")
         let mixed = root.appendingPathComponent("MixedApp")

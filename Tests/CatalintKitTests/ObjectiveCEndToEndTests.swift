@@ -116,6 +116,9 @@ final class ObjectiveCEndToEndTests: XCTestCase {
         XCTAssertTrue(result.stderr.contains("build: left out Sources/CShim/include/shim.h: a header of the target CShim, which compiles no Objective-C (.m, .mm)"),
                       result.stderr)
         XCTAssertTrue(result.stderr.contains("build: left out Sources/CShim/internal.h: "), result.stderr)
+        // Nor with the files no target builds: a C header is built, as C.
+        result = try run(["lint", "--no-cache", "--include-unbuilt", "."], in: directory, environment: missing)
+        XCTAssertFalse(result.stderr.contains("not linted"), result.stderr)
 
         // An Objective-C target beside it: its header and implementation are read.
         try write("""

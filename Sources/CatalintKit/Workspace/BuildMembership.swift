@@ -47,6 +47,9 @@ public struct BuildJudgement: Sendable, Hashable {
     /// The Swift language mode the targets that build it compile it in (the newest, when they
     /// differ); nil when they do not say (the compiler's default, Swift 5).
     public var languageMode: LanguageMode?
+    /// True for a header that is C or C++, not Objective-C (of a C target, beside a `.c` file):
+    /// never linted, not even with the unbuilt files, for nothing of UIKit can be in it.
+    public var isForeign = false
 }
 
 /// What the projects said of the files of a run, for `--verbose` and the JSON report.
@@ -143,7 +146,8 @@ public final class BuildMembership: @unchecked Sendable {
 
     /// True when the file at `path` is linted: it is built, or unbuilt files are linted too.
     public func admits(_ path: String) -> Bool {
-        includeUnbuilt || isBuilt(path)
+        if includeUnbuilt { return judgement(of: path)?.isForeign != true }
+        return isBuilt(path)
     }
 
     /// Projects that could not be read, each as `file:line:column: why` and what that means, sorted.
@@ -201,10 +205,13 @@ public final class BuildMembership: @unchecked Sendable {
     /// implementation beside it (`Cell.m` for `Cell.h`) it is judged as that file. Otherwise it is
     /// Objective-C only where its project compiles Objective-C: a header beside a C or C++
     /// implementation, a header in the folder of targets that compile no `.m` or `.mm` (a SwiftPM
-    /// C target), and any header of a project none of whose targets does are left out, as the
-    /// unbuilt are; a target's Swift bridging header is judged as that target. Any other header
-    /// of a project is linted as if it had no project, in the run's idiom.
+    /// C target), and any header of a project none of whose targets does are C or C++
+    /// (`isForeign`: never linted); a target's Swift bridging header is judged as that target; a
+    /// binary framework's headers, and any other header of a project, are linted as if they had
+    /// no project, in the run's idiom.
     private func judgeHeader(_ path: String) -> BuildJudgement? {
+        // A binary framework's headers declare what it implements in Objective-C.
+        if path.split(separator: "/").contains(where: { $0.hasSuffix(".framework") || $0.hasSuffix(".xcframework") }) { return nil }
         let companion = Self.implementation(ofHeader: path)
         if let companion, Self.isObjectiveCImplementation(companion) {
             guard var judgement = judge(companion) else { return nil }
@@ -215,12 +222,12 @@ public final class BuildMembership: @unchecked Sendable {
             // A project catalint cannot read still tells C from Objective-C by its files.
             guard let folder = unreadableProjectFolder(above: path), !holdsObjectiveC(folder) else { return nil }
             return BuildJudgement(scope: nil, target: nil, project: folder,
-                                  reason: "no .m or .mm file is under \(IdiomDetection.display(folder)), whose project cannot be read: a C or C++ header")
+                                  reason: "no .m or .mm file is under \(IdiomDetection.display(folder)), whose project cannot be read: a C or C++ header", isForeign: true)
         }
         let project = owners[0].project.file
         if let companion {
             return BuildJudgement(scope: nil, target: nil, project: project,
-                                  reason: "a C or C++ header: its implementation \(IdiomDetection.display(companion)) is not Objective-C")
+                                  reason: "a C or C++ header: its implementation \(IdiomDetection.display(companion)) is not Objective-C", isForeign: true)
         }
         let ancestors = IdiomDetection.selfAndAncestors(path)
         var holding: [(project: XcodeProject, target: XcodeProject.Target, scope: TargetScope)] = []
@@ -243,7 +250,7 @@ public final class BuildMembership: @unchecked Sendable {
             }
             let names = holding.map(\.target.name)
             return BuildJudgement(scope: nil, target: nil, project: project,
-                                  reason: "a header of \(names.count == 1 ? "the target" : "the targets") \(names.joined(separator: ", ")), which compile\(names.count == 1 ? "s" : "") no Objective-C (.m, .mm)")
+                                  reason: "a header of \(names.count == 1 ? "the target" : "the targets") \(names.joined(separator: ", ")), which compile\(names.count == 1 ? "s" : "") no Objective-C (.m, .mm)", isForeign: true)
         }
         for (owner, scopes) in owners {
             for (target, scope) in zip(owner.targets, scopes) where Self.bridgingHeaders(of: target, projectFolder: owner.folder).contains(path) {
@@ -256,7 +263,7 @@ public final class BuildMembership: @unchecked Sendable {
         }
         if owners.contains(where: { owner in owner.project.targets.contains { compilesObjectiveC($0, of: owner.project) } }) { return nil }
         let names = owners.map { IdiomDetection.display($0.project.file) }.joined(separator: ", ")
-        return BuildJudgement(scope: nil, target: nil, project: project, reason: "no target of \(names) compiles Objective-C (.m, .mm)")
+        return BuildJudgement(scope: nil, target: nil, project: project, reason: "no target of \(names) compiles Objective-C (.m, .mm)", isForeign: true)
     }
 
     /// The folder of the nearest project up the tree from `path` when that project cannot be read.
