@@ -197,6 +197,7 @@ enum LintCommand {
             verbose("dependencies: \(files) file\(files == 1 ? "" : "s") of the checkouts in \(folders.joined(separator: ", ")) "
                     + "read for their declarations (not linted)")
         }
+        if let libclang = result.libclang { verbose("libclang: \(libclang)") }
         for note in result.typeNotes { verbose(note) }
         for file in result.unindexed {
             verbose("not indexed: \(file.path): \(file.reason); its declarations are unknown to this run")

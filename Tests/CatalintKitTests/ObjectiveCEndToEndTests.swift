@@ -91,6 +91,23 @@ final class ObjectiveCEndToEndTests: XCTestCase {
         XCTAssertEqual(result.stderr.components(separatedBy: "not linted").count, 2, "one warning for the run: \(result.stderr)")
     }
 
+    /// A run whose Objective-C results all come from the cache does not load libclang.
+    func testAWarmRunDoesNotLoadLibclang() throws {
+        let directory = try mixedProject()
+        let cold = try run(["lint", "-v", "--cache-dir", ".cache", "."], in: directory)
+        XCTAssertTrue(cold.stderr.contains("catalint: libclang: /"), cold.stderr)
+        XCTAssertFalse(cold.stderr.contains("not loaded"), cold.stderr)
+        let warm = try run(["lint", "-v", "--cache-dir", ".cache", "."], in: directory)
+        XCTAssertEqual(findingLines(warm.stdout), findingLines(cold.stdout))
+        XCTAssertTrue(warm.stderr.contains(" not loaded: no Objective-C file needed parsing"), warm.stderr)
+        // A changed file is parsed: the library is loaded again.
+        let file = directory.appendingPathComponent("App/Rating.mm")
+        try write(try String(contentsOf: file, encoding: .utf8) + "\n", to: file)
+        let changed = try run(["lint", "-v", "--cache-dir", ".cache", "."], in: directory)
+        XCTAssertFalse(changed.stderr.contains("not loaded"), changed.stderr)
+        XCTAssertEqual(findingLines(changed.stdout), findingLines(cold.stdout))
+    }
+
     /// A Swift package with C targets: their headers are C, so no file goes to clang and a run
     /// without libclang has nothing to warn of; an Objective-C target's header is read, and what it
     /// declares reaches the Swift that uses it.

@@ -9,9 +9,14 @@ import Darwin
 /// project's files are parsed (`ObjCParseSettings`): the prelude, the folders its headers are found
 /// in, and for each file the prefix headers and definitions of the target that compiles it.
 public struct ObjCEnvironment: Sendable {
-    var clang: LibClang?
-    /// Where libclang was looked for, when none was found.
-    var tried: [String] = []
+    /// libclang, loaded when a file is first parsed; nil for a run that looks for none.
+    var library: LazyLibClang?
+    /// libclang, loaded now if it was not yet; nil when there is none.
+    var clang: LibClang? { library?.library }
+    /// True when the run has no libclang: none was found, or it did not load.
+    var isMissingLibrary: Bool { library?.isMissing ?? true }
+    /// Where libclang was looked for.
+    var tried: [String] { library?.candidates ?? [] }
     var settings: ObjCParseSettings
     /// Per file: the prefix headers and definitions of the target that compiles it.
     var targetSettings: [String: ObjCTargetSettings] = [:]
@@ -30,7 +35,7 @@ public struct ObjCEnvironment: Sendable {
     /// version and every setting (for the cache's key).
     var fingerprint: [UInt8] {
         var hasher = FNV1a()
-        hasher.add(Array((clang?.version ?? "no libclang").utf8))
+        hasher.add(Array((library?.identity ?? "no libclang").utf8))
         hasher.add(BinaryCoder.encode(settings, canonical: true)[...])
         for path in targetSettings.keys.sorted() { hasher.add(BinaryCoder.encode(targetSettings[path]!, canonical: true)[...]) }
         return Array(String(hasher.value, radix: 16).utf8)
@@ -43,17 +48,22 @@ public struct ObjCEnvironment: Sendable {
         var targetSettings: [String: ObjCTargetSettings]
     }
 
-    var portable: Portable { Portable(library: clang?.path, settings: settings, targetSettings: targetSettings) }
+    var portable: Portable { Portable(library: library?.expected, settings: settings, targetSettings: targetSettings) }
 
     /// The environment a worker rebuilds from `Portable`, loading the same library.
     init(portable: Portable) {
-        self.clang = portable.library.flatMap { LibClang.load(candidates: [$0]).library }
+        self.library = portable.library.map { LazyLibClang(candidates: [$0]) }
         self.settings = portable.settings
         self.targetSettings = portable.targetSettings
     }
 
     init(clang: LibClang?, settings: ObjCParseSettings) {
-        self.clang = clang
+        self.library = clang.map { LazyLibClang(loaded: $0) }
+        self.settings = settings
+    }
+
+    init(library: LazyLibClang?, settings: ObjCParseSettings) {
+        self.library = library
         self.settings = settings
     }
 
@@ -65,12 +75,10 @@ public struct ObjCEnvironment: Sendable {
 
     /// The environment for files of the project at `root`, with the rules of `vocabulary`.
     static func make(vocabulary: LoweringVocabulary, root: String?, configuredLibrary: String? = nil) -> ObjCEnvironment {
-        let lookup = LibClang.find(configured: configuredLibrary)
+        let library = LazyLibClang(candidates: LibClang.candidates(configured: configuredLibrary, environment: ProcessInfo.processInfo.environment))
         var settings = ObjCParseSettings(prelude: ObjCPrelude.make(vocabulary))
         if let root { settings.includeFolders = headerFolders(under: root) }
-        var environment = ObjCEnvironment(clang: lookup.library, settings: settings)
-        if case .notFound(let tried, _) = lookup { environment.tried = tried }
-        return environment
+        return ObjCEnvironment(library: library, settings: settings)
     }
 
     /// The most entries walked for headers: a tree larger than this is searched only that far.

@@ -77,7 +77,9 @@ struct FileProcessor: Sendable {
         // One scan of the bytes, for both questions: may it be parsed here, may it be parsed at all.
         let scan = input.kind == .swift ? NestingScan(Array(text.utf8)) : nil
         // Objective-C goes to a worker too when there are workers: clang cannot be asked to stop, and
-        // a crash inside it is then that worker's, not the run's.
+        // a crash inside it is then that worker's, not the run's. libclang is loaded here first, on
+        // the first file the cache does not have, so a library that does not load is the run's
+        // warning, not workers' silence; a run that finds every file in the cache never loads it.
         let isolated = input.kind == .objectiveC ? objc?.clang != nil : scan.map { SwiftSourceFile.needsIsolation($0, limits: limits) } ?? false
         if let workers, isolated, let answer = workers.output(for: source, grace: Self.grace) {
             output = answer

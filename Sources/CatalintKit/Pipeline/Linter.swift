@@ -119,6 +119,9 @@ public struct LintResult: Sendable {
     /// the configuration's `superclasses:` declare, and the configuration's entries that replace a
     /// superclass the project declares; a sentence each, sorted.
     public var typeNotes: [String] = []
+    /// For a run with Objective-C files: the libclang it loaded (`path (version)`), or why it
+    /// loaded none.
+    public var libclang: String?
     /// The dependency checkouts read for the project index, and how many of their files were read.
     public var dependencies: (folders: [String], files: Int) = ([], 0)
     /// With a cache: how many files (linted or read for the index) changed since the last run of
@@ -249,7 +252,14 @@ public struct Linter: Sendable {
         processor.workers?.stopAll()
         if let runKey, let cache = processor.cache, run.changed || previous == nil { run.snapshot.save(in: cache.directory, key: runKey) }
         if let cacheRefusal { result.warnings.append(cacheRefusal + "; this run goes without a cache") }
-        if let objc, objc.clang == nil {
+        if let objc {
+            if let loaded = objc.library?.loadedLibrary {
+                result.libclang = "\(loaded.path) (\(loaded.version))"
+            } else if !objc.isMissingLibrary {
+                result.libclang = "\(objc.library?.expected ?? "?") not loaded: no Objective-C file needed parsing"
+            }
+        }
+        if let objc, objc.isMissingLibrary {
             let count = inputs.filter { $0.kind == .objectiveC }.count
             if count > 0 { result.warnings.append(ObjCEnvironment.notLintedWarning(count: count, tried: objc.tried)) }
         }
