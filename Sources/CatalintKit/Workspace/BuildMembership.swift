@@ -1,4 +1,9 @@
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// How the targets that build a file run, which decides the rules that apply to it.
 public enum BuildScope: Sendable, Hashable {
@@ -293,16 +298,32 @@ public final class BuildMembership: @unchecked Sendable {
     /// once `budget` entries have been looked at without an answer. Hidden folders, packages'
     /// build folders and dependencies' checkouts are not entered.
     private static func findsObjectiveC(in folder: String, budget: inout Int, accepts: (String) -> Bool) -> Bool {
-        guard let walk = FileManager.default.enumerator(atPath: folder) else { return false }
-        while let relative = walk.nextObject() as? String {
-            budget -= 1
-            if budget < 0 { return true }
-            let name = (relative as NSString).lastPathComponent
-            if name.hasPrefix(".") || ["DerivedData", "Pods", "Carthage"].contains(name) || name.hasSuffix(".xcodeproj") || name.hasSuffix(".xcassets") {
-                walk.skipDescendants()
-                continue
+        // By readdir and the entries' types, without a stat of each (Foundation's enumerator makes one).
+        var pending = [folder]
+        while let current = pending.popLast() {
+            guard let directory = opendir(current) else { continue }
+            defer { closedir(directory) }
+            while let entry = readdir(directory) {
+                budget -= 1
+                if budget < 0 { return true }
+                let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                    pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { String(cString: $0) }
+                }
+                if name.hasPrefix(".") { continue }
+                let path = IdiomDetection.join(current, name)
+                var type = Int32(entry.pointee.d_type)
+                if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
+                    var isFolder: ObjCBool = false
+                    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+                    // A link to a folder is not followed (it could loop); a link to a file counts.
+                    type = isFolder.boolValue ? (type == Int32(DT_LNK) ? -1 : Int32(DT_DIR)) : Int32(DT_REG)
+                }
+                if type == Int32(DT_DIR) {
+                    if !["DerivedData", "Pods", "Carthage"].contains(name), !name.hasSuffix(".xcodeproj"), !name.hasSuffix(".xcassets") { pending.append(path) }
+                } else if type != -1, isObjectiveCImplementation(name), accepts(path) {
+                    return true
+                }
             }
-            if isObjectiveCImplementation(name), accepts(IdiomDetection.join(folder, relative)) { return true }
         }
         return false
     }
