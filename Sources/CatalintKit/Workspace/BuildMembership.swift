@@ -112,6 +112,9 @@ public final class BuildMembership: @unchecked Sendable {
     private var storedNotes: [String: [String]] = [:]
     /// Each project's Info.plist sources, per target, by project file: read once.
     private var infoPlists: [String: [InfoPlistSources]] = [:]
+    /// Each target's Swift language mode, by project file and the target's place in it: its build settings are
+    /// resolved once, not for every file it builds.
+    private var languageModes: [String: LanguageMode?] = [:]
     /// Whether each target compiles Objective-C, by project file and target name, and whether a
     /// folder holds any, by "\u{1}" and its path: worked out once.
     private var objectiveCTargets: [String: Bool] = [:]
@@ -328,6 +331,15 @@ public final class BuildMembership: @unchecked Sendable {
         return false
     }
 
+    /// `target.languageMode`, worked out once a target (the lock is held).
+    private func languageMode(of target: XcodeProject.Target, at offset: Int, in project: XcodeProject) -> LanguageMode? {
+        let key = project.file + "\u{1}\(offset)"
+        if let known = languageModes[key] { return known }
+        let mode = target.languageMode
+        languageModes[key] = .some(mode)
+        return mode
+    }
+
     static func isObjectiveCImplementation(_ path: String) -> Bool {
         path.hasSuffix(".m") || path.hasSuffix(".mm")
     }
@@ -392,7 +404,7 @@ public final class BuildMembership: @unchecked Sendable {
                 } else {
                     guard target.builds(path, ancestors: ancestors, interfaceBuilder: kind == .interfaceBuilder) else { continue }
                 }
-                if let targetMode = target.languageMode { mode = max(mode ?? targetMode, targetMode) }
+                if let targetMode = languageMode(of: target, at: offset, in: project) { mode = max(mode ?? targetMode, targetMode) }
                 guard let run = scope.scope else {
                     tests.append(target.name)
                     continue
