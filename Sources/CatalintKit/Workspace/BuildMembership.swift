@@ -112,6 +112,8 @@ public final class BuildMembership: @unchecked Sendable {
     private var storedNotes: [String: [String]] = [:]
     /// Each project's Info.plist sources, per target, by project file: read once.
     private var infoPlists: [String: [InfoPlistSources]] = [:]
+    /// Each project's sources by their lower-case path, by project file.
+    private var caseFolded: [String: [String: String]] = [:]
     /// Each target's Swift language mode, by project file and the target's place in it: its build settings are
     /// resolved once, not for every file it builds.
     private var languageModes: [String: LanguageMode?] = [:]
@@ -219,7 +221,7 @@ public final class BuildMembership: @unchecked Sendable {
     /// no project, in the run's idiom.
     private func judgeHeader(_ path: String) -> BuildJudgement? {
         // A binary framework's headers declare what it implements in Objective-C.
-        if path.split(separator: "/").contains(where: { $0.hasSuffix(".framework") || $0.hasSuffix(".xcframework") }) { return nil }
+        if path.contains(".framework/") || path.contains(".xcframework/") { return nil }
         let companion = Self.implementation(ofHeader: path)
         if let companion, Self.isObjectiveCImplementation(companion) {
             guard var judgement = judge(companion) else { return nil }
@@ -331,6 +333,20 @@ public final class BuildMembership: @unchecked Sendable {
         return false
     }
 
+    /// The path as a target of `project` names it, when that differs from `path` only in case
+    /// (the lock is held). The sources are folded to lower case once a project.
+    private func spelledInAnotherCase(_ path: String, in project: XcodeProject) -> String? {
+        if caseFolded[project.file] == nil {
+            var folded: [String: String] = [:]
+            for target in project.targets {
+                for source in target.sources.sorted() where folded[source.lowercased()] == nil { folded[source.lowercased()] = source }
+            }
+            caseFolded[project.file] = folded
+        }
+        guard let spelled = caseFolded[project.file]?[path.lowercased()], spelled != path else { return nil }
+        return spelled
+    }
+
     /// `target.languageMode`, worked out once a target (the lock is held).
     private func languageMode(of target: XcodeProject.Target, at offset: Int, in project: XcodeProject) -> LanguageMode? {
         let key = project.file + "\u{1}\(offset)"
@@ -420,11 +436,7 @@ public final class BuildMembership: @unchecked Sendable {
         // does catalint, for a file no target names as it is spelled.
         if decided == nil, tests.isEmpty {
             for (project, _) in owners {
-                for target in project.targets {
-                    if let spelled = target.sources.first(where: { $0 != path && $0.caseInsensitiveCompare(path) == .orderedSame }) {
-                        return judge(spelled, kind: kind, by: owners)
-                    }
-                }
+                if let spelled = spelledInAnotherCase(path, in: project) { return judge(spelled, kind: kind, by: owners) }
             }
         }
         if let decided {

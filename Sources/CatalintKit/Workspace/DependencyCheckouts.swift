@@ -26,7 +26,7 @@ public enum DependencyCheckouts {
 
     /// The checkouts folder that `folder` (a folder named as in `layouts`) holds, if it exists.
     static func checkouts(in folder: String) -> String? {
-        let name = (folder as NSString).lastPathComponent
+        let name = folder.lastIndex(of: "/").map { String(folder[folder.index(after: $0)...]) } ?? folder
         guard let layout = layouts.first(where: { $0.folder == name }) else { return nil }
         let path = layout.inside.isEmpty ? folder : FileDiscovery.join(folder, layout.inside)
         var isDirectory: ObjCBool = false
@@ -61,7 +61,7 @@ public enum DependencyCheckouts {
         // SwiftPM's checkouts are a package's: beside its `Package.swift`.
         var found = Set(met.map(Configuration.absolute).filter { folder in
             !folder.hasSuffix("/.build/checkouts")
-                || FileManager.default.fileExists(atPath: FileDiscovery.join(((folder as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent, "Package.swift"))
+                || FileManager.default.fileExists(atPath: FileDiscovery.join(IdiomDetection.parent(of: IdiomDetection.parent(of: folder)), "Package.swift"))
         })
         guard let root else { return found.sorted() }
         let top = Configuration.absolute(root)
@@ -72,11 +72,12 @@ public enum DependencyCheckouts {
             let isFolder = FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) && isDirectory.boolValue
             let project = isFolder ? nil : owner(absolute)
             var packageFolder: String?
-            var folder = isFolder ? absolute : (absolute as NSString).deletingLastPathComponent
+            // (IdiomDetection.parent: NSString's path methods cost tens of thousands of instructions a call on Linux.)
+            var folder = isFolder ? absolute : IdiomDetection.parent(of: absolute)
             if let project {
                 // The folder that holds the `.xcodeproj`, the `project.yml` or the `Package.swift`.
-                folder = (project as NSString).deletingLastPathComponent
-                if folder.hasSuffix(".xcodeproj") { folder = (folder as NSString).deletingLastPathComponent }
+                folder = IdiomDetection.parent(of: project)
+                if folder.hasSuffix(".xcodeproj") { folder = IdiomDetection.parent(of: folder) }
                 if project.hasSuffix("/Package.swift") { packageFolder = folder }
             }
             guard IdiomDetection.isInside(folder, top) else { continue }
@@ -84,7 +85,7 @@ public enum DependencyCheckouts {
             while walked.insert(folder).inserted {
                 for checkouts in checkouts(beside: folder) where !checkouts.hasSuffix("/.build/checkouts") { found.insert(checkouts) }
                 if folder == top || folder == "/" || isProjectFolder(folder) { break }
-                folder = (folder as NSString).deletingLastPathComponent
+                folder = IdiomDetection.parent(of: folder)
             }
         }
         return found.sorted()
