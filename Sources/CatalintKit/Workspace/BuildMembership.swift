@@ -221,7 +221,7 @@ public final class BuildMembership: @unchecked Sendable {
     /// no project, in the run's idiom.
     private func judgeHeader(_ path: String) -> BuildJudgement? {
         // A binary framework's headers declare what it implements in Objective-C.
-        if path.contains(".framework/") || path.contains(".xcframework/") { return nil }
+        if Self.isInsideFramework(path) { return nil }
         let companion = Self.implementation(ofHeader: path)
         if let companion, Self.isObjectiveCImplementation(companion) {
             guard var judgement = judge(companion) else { return nil }
@@ -315,7 +315,7 @@ public final class BuildMembership: @unchecked Sendable {
                     pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { String(cString: $0) }
                 }
                 if name.hasPrefix(".") { continue }
-                let path = IdiomDetection.join(current, name)
+                let path = current.hasSuffix("/") ? current + name : current + "/" + name
                 var type = Int32(entry.pointee.d_type)
                 if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
                     var isFolder: ObjCBool = false
@@ -354,6 +354,18 @@ public final class BuildMembership: @unchecked Sendable {
         let mode = target.languageMode
         languageModes[key] = .some(mode)
         return mode
+    }
+
+    /// True for a path inside a `.framework` or `.xcframework` folder (by bytes: Foundation's
+    /// `contains` costs tens of thousands of instructions a call on Linux).
+    static func isInsideFramework(_ path: String) -> Bool {
+        let bytes = Array(path.utf8)
+        for needle in [Array(".framework/".utf8), Array(".xcframework/".utf8)] where bytes.count >= needle.count {
+            for start in 0...(bytes.count - needle.count) where bytes[start] == needle[0] && bytes[start..<start + needle.count].elementsEqual(needle) {
+                return true
+            }
+        }
+        return false
     }
 
     static func isObjectiveCImplementation(_ path: String) -> Bool {

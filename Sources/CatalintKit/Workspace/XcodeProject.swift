@@ -84,7 +84,7 @@ struct XcodeProject {
             guard !roots.isEmpty else { return false }
             var source = false
             for folder in ancestors {
-                if excluded.contains(folder) { return false }
+                if !excluded.isEmpty, excluded.contains(folder) { return false }
                 source = source || roots.contains(folder)
             }
             return source && !patterns.contains { $0.excludes(path) }
