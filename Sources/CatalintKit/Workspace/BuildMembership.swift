@@ -112,6 +112,8 @@ public final class BuildMembership: @unchecked Sendable {
     private var storedNotes: [String: [String]] = [:]
     /// Each project's Info.plist sources, per target, by project file: read once.
     private var infoPlists: [String: [InfoPlistSources]] = [:]
+    /// Each project's sources and source folders, by project file.
+    private var sourceRootsByProject: [String: Set<String>] = [:]
     /// Each project's sources by their lower-case path, by project file.
     private var caseFolded: [String: [String: String]] = [:]
     /// Each target's Swift language mode, by project file and the target's place in it: its build settings are
@@ -242,6 +244,10 @@ public final class BuildMembership: @unchecked Sendable {
         let ancestors = IdiomDetection.selfAndAncestors(path)
         var holding: [(project: XcodeProject, target: XcodeProject.Target, scope: TargetScope)] = []
         for (owner, scopes) in owners {
+            // Most headers are in no target's folder (an Xcode project names its files one by one):
+            // one look at the folders of them all first.
+            let roots = sourceRoots(of: owner)
+            guard ancestors.contains(where: roots.contains) else { continue }
             // A package target's folder holds its headers, whatever its `sources:` list.
             for (target, scope) in zip(owner.targets, scopes) where target.builds(path, ancestors: ancestors, interfaceBuilder: owner.isPackage) {
                 holding.append((owner, target, scope))
@@ -331,6 +337,19 @@ public final class BuildMembership: @unchecked Sendable {
             }
         }
         return false
+    }
+
+    /// Every source of every target of `project` (and for a package, every target's folder), once a
+    /// project (the lock is held).
+    private func sourceRoots(of project: XcodeProject) -> Set<String> {
+        if let known = sourceRootsByProject[project.file] { return known }
+        var roots: Set<String> = []
+        for target in project.targets {
+            roots.formUnion(target.sources)
+            if project.isPackage { roots.formUnion(target.resources) }
+        }
+        sourceRootsByProject[project.file] = roots
+        return roots
     }
 
     /// The path as a target of `project` names it, when that differs from `path` only in case
