@@ -247,9 +247,12 @@ public final class BuildMembership: @unchecked Sendable {
             // Most headers are in no target's folder (an Xcode project names its files one by one):
             // one look at the folders of them all first.
             let roots = sourceRoots(of: owner)
-            guard ancestors.contains(where: roots.contains) else { continue }
+            let above = ancestors.filter(roots.contains)
+            guard !above.isEmpty else { continue }
             // A package target's folder holds its headers, whatever its `sources:` list.
-            for (target, scope) in zip(owner.targets, scopes) where target.builds(path, ancestors: ancestors, interfaceBuilder: owner.isPackage) {
+            for (target, scope) in zip(owner.targets, scopes)
+            where above.contains(where: { target.sources.contains($0) || (owner.isPackage && target.resources.contains($0)) })
+                && target.builds(path, ancestors: ancestors, interfaceBuilder: owner.isPackage) {
                 holding.append((owner, target, scope))
             }
         }
