@@ -205,6 +205,12 @@ final class BuildMembershipTests: XCTestCase {
         XCTAssertEqual(mixedJudged["Notes/Editor.h"], "mac Notes", "as its implementation")
         XCTAssertEqual(mixedJudged["Notes/Theme.h"], "-", "a header of a project that compiles Objective-C, linted in the run's idiom")
 
+        // Without a project, a header beside a C++ implementation is C++ all the same.
+        let loose = root.appendingPathComponent("Loose")
+        let looseJudged = judge(["Harness.h", "Harness.cc", "Stepper.h"], in: loose)
+        XCTAssertEqual(looseJudged["Harness.h"], "unbuilt: a C or C++ header: its implementation \(loose.path)/Harness.cc is not Objective-C")
+        XCTAssertEqual(looseJudged["Stepper.h"], "-")
+
         // A package catalint cannot read: its files still tell.
         let unread = root.appendingPathComponent("Unread")
         try write("import PackageDescription\nlet package = Package(name: \"U\", targets: names.map { .target(name: $0) })\n",

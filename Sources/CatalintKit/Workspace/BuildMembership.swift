@@ -230,6 +230,11 @@ public final class BuildMembership: @unchecked Sendable {
             judgement.reason = "as its implementation \(IdiomDetection.display(companion)): " + judgement.reason
             return judgement
         }
+        if let companion {
+            // Beside a C or C++ implementation, with a project or without one.
+            return BuildJudgement(scope: nil, target: nil, project: owners(of: path)?.first?.project.file ?? IdiomDetection.parent(of: path),
+                                  reason: "a C or C++ header: its implementation \(IdiomDetection.display(companion)) is not Objective-C", isForeign: true)
+        }
         guard let owners = owners(of: path) else {
             // A project catalint cannot read still tells C from Objective-C by its files.
             guard let folder = unreadableProjectFolder(above: path), !holdsObjectiveC(folder) else { return nil }
@@ -237,10 +242,6 @@ public final class BuildMembership: @unchecked Sendable {
                                   reason: "no .m or .mm file is under \(IdiomDetection.display(folder)), whose project cannot be read: a C or C++ header", isForeign: true)
         }
         let project = owners[0].project.file
-        if let companion {
-            return BuildJudgement(scope: nil, target: nil, project: project,
-                                  reason: "a C or C++ header: its implementation \(IdiomDetection.display(companion)) is not Objective-C", isForeign: true)
-        }
         let ancestors = IdiomDetection.selfAndAncestors(path)
         var holding: [(project: XcodeProject, target: XcodeProject.Target, scope: TargetScope)] = []
         for (owner, scopes) in owners {
@@ -619,7 +620,7 @@ public final class BuildMembership: @unchecked Sendable {
     static func implementation(ofHeader path: String) -> String? {
         guard path.hasSuffix(".h") else { return nil }
         let stem = String(path.dropLast(2))
-        return [".m", ".mm", ".c", ".cpp"].map { stem + $0 }.first { FileManager.default.fileExists(atPath: $0) }
+        return [".m", ".mm", ".c", ".cpp", ".cc", ".cxx"].map { stem + $0 }.first { FileManager.default.fileExists(atPath: $0) }
     }
 
     /// The projects in `folder`, read the first time it is asked.
