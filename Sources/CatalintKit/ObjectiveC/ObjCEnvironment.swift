@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What the Objective-C front end needs for a run: libclang (when one was found), and how the
 /// project's files are parsed (`ObjCParseSettings`): the prelude, the folders its headers are found
@@ -57,11 +52,6 @@ public struct ObjCEnvironment: Sendable {
         self.targetSettings = portable.targetSettings
     }
 
-    init(clang: LibClang?, settings: ObjCParseSettings) {
-        self.library = clang.map { LazyLibClang(loaded: $0) }
-        self.settings = settings
-    }
-
     init(library: LazyLibClang?, settings: ObjCParseSettings) {
         self.library = library
         self.settings = settings
@@ -89,30 +79,25 @@ public struct ObjCEnvironment: Sendable {
     /// `Carthage/Checkouts/`) count: their headers declare what the app's code uses.
     static func headerFolders(under root: String) -> [String] {
         var folders: Set<String> = []
-        var visited = 0
+        var budget = headerWalkLimit
         var pending = [root]
         let skipped: Set<String> = [".git", ".build", "DerivedData", ".catalint_cache", "node_modules", ".swiftpm", "build"]
-        while let folder = pending.popLast(), visited < headerWalkLimit {
-            guard let directory = opendir(folder) else { continue }
-            defer { closedir(directory) }
+        while budget > 0, let folder = pending.popLast() {
             var hasHeader = false
-            while let entry = readdir(directory) {
-                visited += 1
-                let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                    pointer.withMemoryRebound(to: CChar.self, capacity: 256) { String(cString: $0) }
-                }
-                if name == "." || name == ".." { continue }
+            for (name, kind) in FileDiscovery.entries(of: folder, budget: &budget) ?? [] {
                 let path = folder == "/" ? "/" + name : folder + "/" + name
-                let type = Int32(entry.pointee.d_type)
-                if type == Int32(DT_DIR) {
+                switch kind {
+                case .folder:
                     if !skipped.contains(name), !name.hasSuffix(".xcassets"), !name.hasSuffix(".lproj"), !name.hasSuffix(".xcodeproj") { pending.append(path) }
-                } else if name.hasSuffix(".h") {
-                    hasHeader = true
+                case .file:
+                    if name.hasSuffix(".h") { hasHeader = true }
+                case .linkToFolder:
+                    continue
                 }
             }
             if hasHeader {
                 folders.insert(folder)
-                let parent = (folder as NSString).deletingLastPathComponent
+                let parent = IdiomDetection.parent(of: folder)
                 if parent.count >= root.count { folders.insert(parent) }
             }
         }

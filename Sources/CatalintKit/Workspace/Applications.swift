@@ -55,6 +55,15 @@ extension XcodeProject {
     static let generatedPrefix = "INFOPLIST_KEY_"
     static let generationSuffix = "_Generation"
 
+    /// The file a build setting of `target` names in `configuration` (`GCC_PREFIX_HEADER`,
+    /// `SWIFT_OBJC_BRIDGING_HEADER`), its variables expanded (`expand`), absolute; nil when the
+    /// setting is not set or names a variable the project does not give.
+    func pathSetting(_ name: String, of target: Target, in configuration: BuildConfiguration) -> String? {
+        guard let value = BuildSettings.resolve(name, in: configuration.layers)?.value, !value.isEmpty,
+              case .success(let path) = expand(BuildSettings.unquoted(value), target: target, layers: configuration.layers) else { return nil }
+        return IdiomDetection.join(folder, path)
+    }
+
     /// `value` with the build settings it names (`$(SRCROOT)`, `${TARGET_NAME}`, `$(APP_FOLDER)`)
     /// replaced, as far as the project tells them; a variable it cannot give is a failure.
     func expand(_ value: String, target: Target, layers: [SettingsLayer]) -> Result<String, ReadFailure> {

@@ -1,9 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// How the targets that build a file run, which decides the rules that apply to it.
 public enum BuildScope: Sendable, Hashable {
@@ -119,9 +114,10 @@ public final class BuildMembership: @unchecked Sendable {
     /// Each target's Swift language mode, by project file and the target's place in it: its build settings are
     /// resolved once, not for every file it builds.
     private var languageModes: [String: LanguageMode?] = [:]
-    /// Whether each target compiles Objective-C, by project file and target name, and whether a
-    /// folder holds any, by "\u{1}" and its path: worked out once.
+    /// Whether each target compiles Objective-C, by project file and target name: worked out once.
     private var objectiveCTargets: [String: Bool] = [:]
+    /// Whether a folder holds Objective-C files, by path: worked out once.
+    private var objectiveCFolders: [String: Bool] = [:]
 
     /// The projects in one folder, as read.
     private enum FolderProjects {
@@ -266,19 +262,18 @@ public final class BuildMembership: @unchecked Sendable {
                     let names = objectiveC.map(\.target.name).joined(separator: ", ")
                     return BuildJudgement(scope: nil, target: nil, project: project, reason: "a header of the test target\(objectiveC.count == 1 ? "" : "s") \(names): the app does not build it")
                 }
-                return BuildJudgement(scope: run, target: holder.target.name, project: holder.project.file, reason: holder.scope.reason, languageMode: nil)
+                return BuildJudgement(scope: run, target: holder.target.name, project: holder.project.file, reason: holder.scope.reason)
             }
             let names = holding.map(\.target.name)
             return BuildJudgement(scope: nil, target: nil, project: project,
                                   reason: "a header of \(names.count == 1 ? "the target" : "the targets") \(names.joined(separator: ", ")), which compile\(names.count == 1 ? "s" : "") no Objective-C (.m, .mm)", isForeign: true)
         }
         for (owner, scopes) in owners {
-            for (target, scope) in zip(owner.targets, scopes) where Self.bridgingHeaders(of: target, projectFolder: owner.folder).contains(path) {
+            for (target, scope) in zip(owner.targets, scopes) where target.configurations.contains(where: { owner.pathSetting("SWIFT_OBJC_BRIDGING_HEADER", of: target, in: $0) == path }) {
                 guard let run = scope.scope else {
                     return BuildJudgement(scope: nil, target: nil, project: owner.file, reason: "the Swift bridging header of the test target \(target.name): the app does not build it")
                 }
-                return BuildJudgement(scope: run, target: target.name, project: owner.file, reason: "the Swift bridging header of \(target.name): " + scope.reason,
-                                      languageMode: nil)
+                return BuildJudgement(scope: run, target: target.name, project: owner.file, reason: "the Swift bridging header of \(target.name): " + scope.reason)
             }
         }
         if owners.contains(where: { owner in owner.project.targets.contains { compilesObjectiveC($0, of: owner.project) } }) { return nil }
@@ -301,44 +296,31 @@ public final class BuildMembership: @unchecked Sendable {
     /// Whether a `.m` or `.mm` file is anywhere under `folder` (but in the folders a run skips);
     /// true too when there are more than `objectiveCSearchLimit` entries to look at. Once a folder.
     private func holdsObjectiveC(_ folder: String) -> Bool {
-        let key = "\u{1}" + folder
-        if let known = objectiveCTargets[key] { return known }
+        if let known = objectiveCFolders[folder] { return known }
         var budget = Self.objectiveCSearchLimit
         let found = Self.findsObjectiveC(in: folder, budget: &budget) { _ in true }
-        objectiveCTargets[key] = found
+        objectiveCFolders[folder] = found
         return found
     }
 
     /// Whether a `.m` or `.mm` file under `folder` passes `accepts` (by absolute path); true too
-    /// once `budget` entries have been looked at without an answer. Hidden folders, packages'
-    /// build folders and dependencies' checkouts are not entered.
+    /// once `budget` entries have been looked at without an answer. Hidden folders and the folders a
+    /// run never walks (`FileDiscovery.skippedFolders`) are not entered, nor links to folders.
     private static func findsObjectiveC(in folder: String, budget: inout Int, accepts: (String) -> Bool) -> Bool {
-        // By readdir and the entries' types, without a stat of each (Foundation's enumerator makes one).
         var pending = [folder]
         while let current = pending.popLast() {
-            guard let directory = opendir(current) else { continue }
-            defer { closedir(directory) }
-            while let entry = readdir(directory) {
-                budget -= 1
-                if budget < 0 { return true }
-                let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
-                    pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { String(cString: $0) }
-                }
-                if name.hasPrefix(".") { continue }
+            for (name, kind) in FileDiscovery.entries(of: current, budget: &budget) ?? [] where !name.hasPrefix(".") {
                 let path = current.hasSuffix("/") ? current + name : current + "/" + name
-                var type = Int32(entry.pointee.d_type)
-                if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
-                    var isFolder: ObjCBool = false
-                    guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
-                    // A link to a folder is not followed (it could loop); a link to a file counts.
-                    type = isFolder.boolValue ? (type == Int32(DT_LNK) ? -1 : Int32(DT_DIR)) : Int32(DT_REG)
-                }
-                if type == Int32(DT_DIR) {
-                    if !["DerivedData", "Pods", "Carthage"].contains(name), !name.hasSuffix(".xcodeproj"), !name.hasSuffix(".xcassets") { pending.append(path) }
-                } else if type != -1, isObjectiveCImplementation(name), accepts(path) {
-                    return true
+                switch kind {
+                case .folder:
+                    if !FileDiscovery.skippedFolders.contains(name), !name.hasSuffix(".xcodeproj"), !name.hasSuffix(".xcassets") { pending.append(path) }
+                case .file:
+                    if isObjectiveCImplementation(name), accepts(path) { return true }
+                case .linkToFolder:
+                    continue
                 }
             }
+            if budget <= 0 { return true }
         }
         return false
     }
@@ -393,27 +375,6 @@ public final class BuildMembership: @unchecked Sendable {
 
     static func isObjectiveCImplementation(_ path: String) -> Bool {
         path.hasSuffix(".m") || path.hasSuffix(".mm")
-    }
-
-    /// The headers a target names as its Swift bridging header (`SWIFT_OBJC_BRIDGING_HEADER`), in
-    /// any configuration, absolute.
-    static func bridgingHeaders(of target: XcodeProject.Target, projectFolder: String) -> Set<String> {
-        var headers: Set<String> = []
-        for configuration in target.configurations {
-            guard let value = BuildSettings.resolve("SWIFT_OBJC_BRIDGING_HEADER", in: configuration.layers)?.value, !value.isEmpty else { continue }
-            let path = expandedProjectPath(BuildSettings.unquoted(value), projectFolder: projectFolder)
-            if !path.contains("$") { headers.insert(Configuration.absolute(path.hasPrefix("/") ? path : IdiomDetection.join(projectFolder, path))) }
-        }
-        return headers
-    }
-
-    /// `$(SRCROOT)` and its synonyms in a build setting's path, replaced with the project's folder.
-    static func expandedProjectPath(_ value: String, projectFolder: String) -> String {
-        var value = value
-        for variable in ["$(SRCROOT)", "${SRCROOT}", "$(PROJECT_DIR)", "${PROJECT_DIR}", "$(SOURCE_ROOT)", "${SOURCE_ROOT}"] {
-            value = value.replacingOccurrences(of: variable, with: projectFolder)
-        }
-        return value
     }
 
     /// Whether a target compiles Objective-C: a `.m` or `.mm` file among its sources, or in a
@@ -504,7 +465,7 @@ public final class BuildMembership: @unchecked Sendable {
                     for (project, _) in projects where project.file == judgement.project {
                         guard let target = project.targets.first(where: { $0.name == targetName }),
                               let configuration = target.configurations.first(where: { $0.name == "Release" }) ?? target.configurations.first else { continue }
-                        return Self.objcSettings(configuration, projectFolder: project.folder)
+                        return Self.objcSettings(configuration, of: target, in: project)
                     }
                 }
                 return nil
@@ -514,13 +475,10 @@ public final class BuildMembership: @unchecked Sendable {
         return result
     }
 
-    static func objcSettings(_ configuration: XcodeProject.BuildConfiguration, projectFolder: String) -> ObjCTargetSettings {
+    static func objcSettings(_ configuration: XcodeProject.BuildConfiguration, of target: XcodeProject.Target, in project: XcodeProject) -> ObjCTargetSettings {
         var settings = ObjCTargetSettings()
-        func expanded(_ value: String) -> String { expandedProjectPath(value, projectFolder: projectFolder) }
-        if let header = BuildSettings.resolve("GCC_PREFIX_HEADER", in: configuration.layers)?.value, !header.isEmpty {
-            let path = expanded(BuildSettings.unquoted(header))
-            let absolute = path.hasPrefix("/") ? path : IdiomDetection.join(projectFolder, path)
-            if !absolute.contains("$"), FileManager.default.fileExists(atPath: absolute) { settings.prefixHeaders = [absolute] }
+        if let header = project.pathSetting("GCC_PREFIX_HEADER", of: target, in: configuration), FileManager.default.fileExists(atPath: header) {
+            settings.prefixHeaders = [header]
         }
         if let definitions = BuildSettings.resolve("GCC_PREPROCESSOR_DEFINITIONS", in: configuration.layers)?.value {
             settings.definitions = Self.words(definitions).filter { !$0.isEmpty && !$0.contains("$(") && !$0.contains("${") }

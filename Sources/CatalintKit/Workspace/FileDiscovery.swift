@@ -139,6 +139,45 @@ public enum FileDiscovery {
         return ok && info.st_mode & S_IFMT == S_IFDIR
     }
 
+    /// What an entry of a folder is, as `entries(of:)` tells it.
+    enum EntryKind {
+        case folder
+        /// A file, or a link to one.
+        case file
+        /// A link to a folder: not followed by the quick searches (it could loop).
+        case linkToFolder
+    }
+
+    /// The entries of `folder` (but `.` and `..`), in the order the file system gives them, with
+    /// what each is, told by `readdir`'s entry type without a `stat` where the file system gives
+    /// one; at most `budget` of them (the budget is spent as they are read); nil when the folder
+    /// cannot be read. For the quick searches of a run (whether a target has Objective-C files,
+    /// which folders hold headers); the walk for the files to lint is `walk`.
+    static func entries(of folder: String, budget: inout Int) -> [(name: String, kind: EntryKind)]? {
+        guard let directory = opendir(folder) else { return nil }
+        defer { closedir(directory) }
+        var entries: [(name: String, kind: EntryKind)] = []
+        while budget > 0, let entry = readdir(directory) {
+            budget -= 1
+            let name = withUnsafePointer(to: entry.pointee.d_name) { pointer in
+                pointer.withMemoryRebound(to: CChar.self, capacity: MemoryLayout.size(ofValue: entry.pointee.d_name)) { String(cString: $0) }
+            }
+            if name == "." || name == ".." { continue }
+            let type = Int32(entry.pointee.d_type)
+            if type == Int32(DT_DIR) {
+                entries.append((name, .folder))
+            } else if type == Int32(DT_UNKNOWN) || type == Int32(DT_LNK) {
+                var isFolder: ObjCBool = false
+                let path = folder.hasSuffix("/") ? folder + name : folder + "/" + name
+                guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { continue }
+                entries.append((name, !isFolder.boolValue ? .file : type == Int32(DT_LNK) ? .linkToFolder : .folder))
+            } else {
+                entries.append((name, .file))
+            }
+        }
+        return entries
+    }
+
     /// The names in a folder, as shown (see `RawPaths`) and as bytes, sorted; or why it cannot be read.
     private static func names(in raw: [UInt8]) -> Result<[(name: String, raw: [UInt8])], ReadFailure> {
         let folder = (raw + [0]).withUnsafeBufferPointer { buffer in
