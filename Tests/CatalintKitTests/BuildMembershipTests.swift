@@ -150,6 +150,19 @@ final class BuildMembershipTests: XCTestCase {
         XCTAssertEqual(judged["Examples/Demo.swift"], "-", "a folder SwiftPM does not read is not the package's")
     }
 
+    /// A project may spell a file in another case than the disk does, which a Mac's file system
+    /// does not tell apart: the file is the project's all the same; another name is not.
+    func testAFileNamedInAnotherCaseIsTheOneTheProjectBuilds() throws {
+        let root = try temporaryDirectory(self)
+        let settings = ["SDKROOT": "iphoneos", "SUPPORTS_MACCATALYST": "YES", "TARGETED_DEVICE_FAMILY": "1,2,6"]
+        try write(IdiomDetectionTests.pbxproj([
+            .init(name: "Notes", sources: ["Notes/UIDevice+DeviceInfo.m", "Notes/App.swift"], settings: settings),
+        ]), to: root.appendingPathComponent("Notes.xcodeproj/project.pbxproj"))
+        let judged = judge(["Notes/App.swift", "Notes/UIDevice+deviceInfo.m", "Notes/UIDevice+Battery.m"], in: root)
+        XCTAssertEqual(judged["Notes/UIDevice+deviceInfo.m"], "mac Notes")
+        XCTAssertEqual(judged["Notes/UIDevice+Battery.m"], "unbuilt: no target of \(root.path)/Notes.xcodeproj/project.pbxproj compiles it")
+    }
+
     /// A header is Objective-C only where its project compiles Objective-C: the headers of a C
     /// target, of a C implementation and of a project without `.m` files are left out; an
     /// Objective-C target's headers, a Swift target's bridging header and the headers of a project

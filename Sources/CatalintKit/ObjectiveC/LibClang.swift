@@ -51,11 +51,12 @@ public final class LibClang: @unchecked Sendable {
 
     private static let cache = Locked<[String: Lookup]>([:])
 
-    /// libclang for a run: loaded once per process for each configured path.
+    /// libclang for the tools that parse outside a run (`--add-suppressions`, the debug dump): found
+    /// once per process for each configured path. A run goes through `LazyLibClang`.
     public static func find(configured: String? = nil, environment: [String: String] = ProcessInfo.processInfo.environment) -> Lookup {
         let key = (environment["CATALINT_LIBCLANG"] ?? "") + "\u{0}" + (configured ?? "")
         if let known = cache.withLock({ $0[key] }) { return known }
-        let found = load(candidates: candidates(configured: configured, environment: environment))
+        let found = loadOnce(candidates: candidates(configured: configured, environment: environment))
         cache.withLock { $0[key] = found }
         return found
     }
@@ -169,14 +170,6 @@ public final class LazyLibClang: @unchecked Sendable {
         self.candidates = candidates
         expected = candidates.first { FileManager.default.fileExists(atPath: $0) }
         identity = expected.map(Self.identity(of:)) ?? "no libclang"
-    }
-
-    /// A library already loaded.
-    init(loaded library: LibClang) {
-        candidates = [library.path]
-        expected = library.path
-        identity = Self.identity(of: library.path)
-        lookup = .loaded(library)
     }
 
     private static func identity(of path: String) -> String {
