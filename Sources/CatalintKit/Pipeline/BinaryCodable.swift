@@ -111,6 +111,7 @@ final class BinaryWriter {
             return form
         }()
         switch form {
+        case .packed: try (value as! any BinaryPacked).pack(into: self)
         case .collection: try (value as! any BinaryCollection).encodeElements(to: self)
         case .optional: try (value as! any BinaryOptional).encodeWrapped(to: self)
         case .plain: try value.encode(to: BinaryEncoding(sink: self))
@@ -118,9 +119,10 @@ final class BinaryWriter {
     }
 }
 
-/// How the coder writes a type: as a collection, an optional, or by its own `Codable` conformance.
+/// How the coder writes a type: by its own binary form (`BinaryPacked`), as a collection, an
+/// optional, or by its own `Codable` conformance.
 enum ValueForm: Sendable {
-    case collection, optional, plain
+    case packed, collection, optional, plain
 
     /// The forms every coder of the process has found, which each new coder starts from.
     private static let shared = Locked<[ObjectIdentifier: ValueForm]>([:])
@@ -136,13 +138,11 @@ enum ValueForm: Sendable {
     }
 
     static func of(_ type: Any.Type) -> ValueForm {
+        if type is any BinaryPacked.Type { return .packed }
         if type is any BinaryCollection.Type { return .collection }
         if type is any BinaryOptional.Type { return .optional }
         return .plain
     }
-}
-
-extension BinaryWriter {
 }
 
 /// Arrays, sets and dictionaries: a count, then the elements (the pairs of a dictionary).
@@ -476,6 +476,7 @@ final class BinaryReader {
             return form
         }()
         switch form {
+        case .packed: return try (type as! any BinaryPacked.Type).unpack(from: self) as! T
         case .collection: return try (type as! any BinaryCollection.Type).decodeElements(from: self) as! T
         case .optional: return try (type as! any BinaryOptional.Type).decodeWrapped(from: self) as! T
         case .plain: break

@@ -1,0 +1,69 @@
+@testable import CatalintKit
+import XCTest
+
+/// The types that write their own binary form (`BinaryPacked`) come back whole: every stored
+/// property set to something other than its default, encoded and decoded, equal; and each type's
+/// properties counted, so that one added to the type and not to its `pack`/`unpack` fails here.
+final class BinaryPackedTests: XCTestCase {
+    private let position = SourcePosition(path: "Sources/A.swift", line: 12, column: 5, utf8Column: 7, utf16Column: 6)
+
+    private func roundTrip<T: Codable & Equatable>(_ value: T, properties: Int, file: StaticString = #filePath, line: UInt = #line) throws {
+        XCTAssertEqual(Mirror(reflecting: value).children.count, properties,
+                       "\(T.self) has a property its pack(into:) and unpack(from:) (BinaryPacked.swift) may not write: add it there and here",
+                       file: file, line: line)
+        XCTAssertTrue(T.self is any BinaryPacked.Type, file: file, line: line)
+        let bytes = BinaryCoder.encode(value)
+        XCTAssertEqual(try BinaryCoder.decode(T.self, from: bytes[...]), value, file: file, line: line)
+        // As an element and a field of Codable containers too.
+        let wrapped = ["a": [value, value]]
+        XCTAssertEqual(try BinaryCoder.decode([String: [T]].self, from: BinaryCoder.encode(wrapped)[...]), wrapped, file: file, line: line)
+        // Every prefix is refused, never misread.
+        for length in 0..<bytes.count where (try? BinaryCoder.decode(T.self, from: bytes.prefix(length))) != nil {
+            XCTFail("a prefix of \(length) of \(bytes.count) bytes decoded as a \(T.self)", file: file, line: line)
+        }
+    }
+
+    func testEveryPackedTypeRoundTripsWithEveryPropertySet() throws {
+        try roundTrip(position, properties: 5)
+        let parameter = FunctionSummary.Parameter(label: "for", hasDefault: true, handedOn: true)
+        try roundTrip(parameter, properties: 3)
+        try roundTrip(StoredProperty(isConstant: true, hasInitialValue: true, optionality: .implicitlyUnwrapped), properties: 3)
+        var info = TypeInfo(name: "Cell", superclass: "UITableViewCell", properties: ["knob": "UISlider", "title": nil],
+                            padStyleForEveryInstance: true, declarations: 2)
+        info.stored = ["knob": StoredProperty(isConstant: false, hasInitialValue: false, optionality: .optional)]
+        info.declaredAt = position
+        try roundTrip(info, properties: 7)
+        let summary = FunctionSummary(name: "style", owner: "Styler", isStatic: true, parameters: [parameter], hasReceiver: true,
+                                      makesResult: true, resultType: "UIButton", path: "Sources/B.swift", offset: 120, position: position)
+        try roundTrip(summary, properties: 10)
+        let returned = ReturnType(name: "make", owner: "Factory", isStatic: true, parameters: [parameter], type: "UISlider",
+                                  path: "Sources/C.swift", position: position)
+        try roundTrip(returned, properties: 7)
+        let declaration = TypeDeclarationFact(name: "AppDelegate", isExtension: true, inherits: ["UIResponder"], superclasses: ["UIResponder"],
+                                              attributes: ["main"], members: ["application(_:didFinishLaunchingWithOptions:)"], position: position)
+        try roundTrip(declaration, properties: 7)
+        var index = ProjectIndex()
+        index.add(info)
+        index.globals = ["shared": "UIButton", "count": nil]
+        index.helpers = ["isPad": [HelperDeclaration(name: "isPad", value: .condition(.other("isPad", names: ["isPad"])), position: position)]]
+        index.functions = ["style": [summary]]
+        index.paperTypes = ["PrintVisitor": "UIGraphicsPDFRenderer"]
+        index.returnTypes = ["make": [returned]]
+        index.protocols = ["Styling", "Themed"]
+        index.declarations = [declaration]
+        try roundTrip(index, properties: 8)
+    }
+
+    func testCanonicalBytesDoNotDependOnTheOrderOfDictionariesAndSets() throws {
+        var first = ProjectIndex()
+        var second = ProjectIndex()
+        let names = (0..<40).map { "Type\($0)" }
+        for name in names { first.add(TypeInfo(name: name, properties: ["a\(name)": "UIView", "b\(name)": nil])) }
+        for name in names.reversed() { second.add(TypeInfo(name: name, properties: ["b\(name)": nil, "a\(name)": "UIView"])) }
+        first.protocols = Set(names)
+        second.protocols = Set(names.reversed())
+        XCTAssertEqual(first, second)
+        XCTAssertEqual(BinaryCoder.encode(first, canonical: true), BinaryCoder.encode(second, canonical: true))
+        XCTAssertEqual(digest(first), digest(second))
+    }
+}
