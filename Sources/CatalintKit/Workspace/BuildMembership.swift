@@ -541,6 +541,28 @@ public final class BuildMembership: @unchecked Sendable {
             var facts: [TargetFact] = []
             for (project, scopes) in projects.sorted(by: { $0.project.file < $1.project.file }) {
                 let plists = infoPlistSources(of: project)
+                // The targets that may build each file, found with one lookup of each of its folders
+                // for the whole project instead of one for each target; `builds` then decides.
+                var rooted: [String: [Int]] = [:]
+                for (offset, (target, scope)) in zip(project.targets, scopes).enumerated()
+                where (target.isApplication || TargetScope.isExtension(target)) && scope.scope != nil && scope.scope != .notIOS {
+                    for root in target.sources { rooted[root, default: []].append(offset) }
+                }
+                // Target (by its offset) -> the files (by their place in `placed`) it may build.
+                var candidates: [Int: [Int]] = [:]
+                func mayBuild(_ ancestors: [String]) -> Set<Int> {
+                    var found: Set<Int> = []
+                    for folder in ancestors { if let offsets = rooted[folder] { found.formUnion(offsets) } }
+                    return found
+                }
+                for (place, file) in placed.enumerated() {
+                    for offset in mayBuild(file.ancestors) { candidates[offset, default: []].append(place) }
+                    if let implementation = Self.implementation(ofHeader: file.absolute) {
+                        for offset in mayBuild(IdiomDetection.selfAndAncestors(implementation)) where candidates[offset]?.last != place {
+                            candidates[offset, default: []].append(place)
+                        }
+                    }
+                }
                 for (offset, (target, scope)) in zip(project.targets, scopes).enumerated() where target.isApplication || TargetScope.isExtension(target) {
                     let kind = TargetScope.kind(of: target)
                     guard let run = scope.scope, run != .notIOS else { continue }
@@ -558,7 +580,7 @@ public final class BuildMembership: @unchecked Sendable {
                         return entry
                     }
                     // A header is built with its implementation beside it (an app delegate's `@interface`).
-                    let built = placed.filter { file in
+                    let built = (candidates[offset] ?? []).sorted().map { placed[$0] }.filter { file in
                         target.builds(file.absolute, ancestors: file.ancestors, interfaceBuilder: false)
                             || Self.implementation(ofHeader: file.absolute).map { target.builds($0, ancestors: IdiomDetection.selfAndAncestors($0), interfaceBuilder: false) } == true
                     }.map(\.file)
