@@ -508,4 +508,36 @@ final class IdiomDetectionTests: XCTestCase {
         XCTAssertEqual(try PropertyList.parse(String(repeating: "(", count: 64) + String(repeating: ")", count: 64)).array?.count, 1)
         XCTAssertThrowsError(try PropertyList.parse(String(repeating: "(", count: 65) + String(repeating: ")", count: 65)))
     }
+
+    /// `IdiomDetection.join` against the plain definition (split at `/`, drop `.`, `..` drops the
+    /// part before it, absolute result), over every path of a small alphabet of parts.
+    func testJoiningPathsWorksOutDotsAndSlashes() {
+        func reference(_ base: String, _ path: String) -> String {
+            var parts: [String] = []
+            for part in (path.hasPrefix("/") ? path : base + "/" + path).split(separator: "/") {
+                if part == "." { continue }
+                if part == ".." { _ = parts.popLast(); continue }
+                parts.append(String(part))
+            }
+            return "/" + parts.joined(separator: "/")
+        }
+        let pieces = ["", "/", "a", ".", "..", "...", ".b", "é", "a/", "//"]
+        var checked = 0
+        for base in ["/", "/x/y", "/x/y/", "x", "/x/./y", "/x/../.."] {
+            for first in pieces {
+                for second in pieces {
+                    for third in pieces {
+                        let path = first + "/" + second + third
+                        XCTAssertEqual(IdiomDetection.join(base, path), reference(base, path), "join(\(base), \(path))")
+                        XCTAssertEqual(IdiomDetection.join(base, first + second), reference(base, first + second), "join(\(base), \(first + second))")
+                        checked += 1
+                    }
+                }
+            }
+        }
+        XCTAssertEqual(IdiomDetection.join("/Users/me/App", "Sources/View.swift"), "/Users/me/App/Sources/View.swift")
+        XCTAssertEqual(IdiomDetection.join("/Users/me/App", "../Shared/./View.swift"), "/Users/me/Shared/View.swift")
+        XCTAssertEqual(IdiomDetection.join("/a", "/../.."), "/")
+        XCTAssertEqual(checked, 6_000)
+    }
 }

@@ -163,14 +163,25 @@ public enum IdiomDetection {
 
     /// `base` and `path` joined (an absolute `path` stands alone), with `.` and `..` worked out.
     static func join(_ base: String, _ path: String) -> String {
-        var parts: [Substring] = []
-        for bytes in (path.hasPrefix("/") ? path : base + "/" + path).utf8.split(separator: UInt8(ascii: "/")) {
-            let part = Substring(bytes)
-            if part == "." { continue }
-            if part == ".." { _ = parts.popLast(); continue }
-            parts.append(part)
+        let whole = path.hasPrefix("/") ? path : base + "/" + path
+        // Most joins have nothing to work out.
+        if whole.utf8.first == UInt8(ascii: "/"), Configuration.isNormal(whole) { return whole }
+        // By UTF-8 bytes: a Substring made for each part cost 23k instructions a join, a
+        // quarter of reading an Xcode project.
+        let slash = UInt8(ascii: "/"), dot = UInt8(ascii: ".")
+        var joined: [UInt8] = []
+        var starts: [Int] = []
+        for part in whole.utf8.split(separator: slash) {
+            if part.count == 1, part.first == dot { continue }
+            if part.count == 2, part.allSatisfy({ $0 == dot }) {
+                if let start = starts.popLast() { joined.removeSubrange(start...) }
+                continue
+            }
+            starts.append(joined.count)
+            joined.append(slash)
+            joined.append(contentsOf: part)
         }
-        return "/" + parts.joined(separator: "/")
+        return joined.isEmpty ? "/" : String(decoding: joined, as: UTF8.self)
     }
 
     /// True when `path` is `folder` or inside it.
