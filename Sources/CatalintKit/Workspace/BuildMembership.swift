@@ -555,7 +555,7 @@ public final class BuildMembership: @unchecked Sendable {
                     for folder in ancestors { if let offsets = rooted[folder] { found.formUnion(offsets) } }
                     return found
                 }
-                for (place, file) in placed.enumerated() {
+                for (place, file) in placed.enumerated() where !rooted.isEmpty {
                     for offset in mayBuild(file.ancestors) { candidates[offset, default: []].append(place) }
                     if let implementation = Self.implementation(ofHeader: file.absolute) {
                         for offset in mayBuild(IdiomDetection.selfAndAncestors(implementation)) where candidates[offset]?.last != place {
