@@ -123,11 +123,20 @@ public struct RuleSelection: Sendable {
     /// What the user should know: preview rules named while preview is off.
     public let notes: [String]
 
-    public init(layers: [Layer] = [], preview: Bool = false, rules: [RuleDefinition] = RuleCatalog.all) {
+    public init(layers: [Layer] = [], preview: Bool = false, rules given: [RuleDefinition]? = nil) {
+        // The catalogue is read only when a selector needs it: a run with none starts without
+        // decoding it (the linter decodes it on another thread meanwhile).
+        var known = given
+        func allRules() -> [RuleDefinition] {
+            if let known { return known }
+            known = RuleCatalog.all
+            return known!
+        }
         var decided: [String: Bool] = [:]
         var named: [String] = []
         for layer in layers where !layer.isEmpty {
             var entries: [(selector: RuleSelector, on: Bool)] = []
+            let rules = allRules()
             if let select = layer.select {
                 decided = Dictionary(uniqueKeysWithValues: rules.map { ($0.id, false) })
                 entries += select.map { ($0, true) }
@@ -144,7 +153,7 @@ public struct RuleSelection: Sendable {
         }
         self.decided = decided
         self.preview = preview
-        let previewNamed = Set(named).filter { id in !preview && rules.contains { $0.id == id && $0.preview } }
+        let previewNamed = Set(named).filter { id in !preview && allRules().contains { $0.id == id && $0.preview } }
         notes = previewNamed.sorted().map { "`\($0)` is a preview rule: selecting it has no effect without --preview (or `preview: true`)" }
     }
 

@@ -528,41 +528,49 @@ public final class BuildMembership: @unchecked Sendable {
         let owning = Set(judged.map(\.1))
         return lock.withLock {
             var seen: Set<String> = []
-            var projects: [(project: XcodeProject, scopes: [TargetScope])] = []
+            var owners: [(project: XcodeProject, scopes: [TargetScope])] = []
             for case .projects(let list) in self.folders.values {
-                for entry in list where owning.contains(entry.project.file) && seen.insert(entry.project.file).inserted { projects.append(entry) }
+                for entry in list where owning.contains(entry.project.file) && seen.insert(entry.project.file).inserted { owners.append(entry) }
             }
-            let spelled = Dictionary(files.map { (Configuration.absolute($0), $0) }, uniquingKeysWith: { first, _ in first })
-            let placed = files.map { file -> (file: String, absolute: String, ancestors: [String]) in
-                let absolute = Configuration.absolute(file)
-                return (file, absolute, IdiomDetection.selfAndAncestors(absolute))
-            }
+            let absolutes = files.map(Configuration.absolute)
+            let spelled = Dictionary(zip(absolutes, files), uniquingKeysWith: { first, _ in first })
             let whole = folders.map(Configuration.absolute)
-            var facts: [TargetFact] = []
-            for (project, scopes) in projects.sorted(by: { $0.project.file < $1.project.file }) {
-                let plists = infoPlistSources(of: project)
-                // The targets that may build each file, found with one lookup of each of its folders
-                // for the whole project instead of one for each target; `builds` then decides.
-                var rooted: [String: [Int]] = [:]
+            let projects = owners.sorted { $0.project.file < $1.project.file }
+            // The app and extension targets described, by project and target offset, under each
+            // of their sources: each file's folders are looked up once for all the projects, and
+            // `builds` then decides for the few targets found.
+            struct Described: Hashable {
+                var project: Int
+                var target: Int
+            }
+            var rooted: [String: [Described]] = [:]
+            for (number, (project, scopes)) in projects.enumerated() {
                 for (offset, (target, scope)) in zip(project.targets, scopes).enumerated()
                 where (target.isApplication || TargetScope.isExtension(target)) && scope.scope != nil && scope.scope != .notIOS {
-                    for root in target.sources { rooted[root, default: []].append(offset) }
+                    for root in target.sources { rooted[root, default: []].append(Described(project: number, target: offset)) }
                 }
-                // Target (by its offset) -> the files (by their place in `placed`) it may build.
-                var candidates: [Int: [Int]] = [:]
-                func mayBuild(_ ancestors: [String]) -> Set<Int> {
-                    var found: Set<Int> = []
-                    for folder in ancestors { if let offsets = rooted[folder] { found.formUnion(offsets) } }
-                    return found
-                }
-                for (place, file) in placed.enumerated() where !rooted.isEmpty {
-                    for offset in mayBuild(file.ancestors) { candidates[offset, default: []].append(place) }
-                    if let implementation = Self.implementation(ofHeader: file.absolute) {
-                        for offset in mayBuild(IdiomDetection.selfAndAncestors(implementation)) where candidates[offset]?.last != place {
-                            candidates[offset, default: []].append(place)
-                        }
+            }
+            var placed: [(file: String, absolute: String, ancestors: [String])] = []
+            // Target -> the files (by their place in `placed`) it may build.
+            var candidates: [Described: [Int]] = [:]
+            for (file, absolute) in zip(files, absolutes) where !rooted.isEmpty {
+                let ancestors = IdiomDetection.selfAndAncestors(absolute)
+                var found: [Described] = []
+                func look(_ folders: [String]) {
+                    for folder in folders {
+                        for described in rooted[folder] ?? [] where !found.contains(described) { found.append(described) }
                     }
                 }
+                look(ancestors)
+                // A header is built with its implementation beside it (an app delegate's `@interface`).
+                if let implementation = Self.implementation(ofHeader: absolute) { look(IdiomDetection.selfAndAncestors(implementation)) }
+                guard !found.isEmpty else { continue }
+                for described in found { candidates[described, default: []].append(placed.count) }
+                placed.append((file, absolute, ancestors))
+            }
+            var facts: [TargetFact] = []
+            for (number, (project, scopes)) in projects.enumerated() {
+                let plists = infoPlistSources(of: project)
                 for (offset, (target, scope)) in zip(project.targets, scopes).enumerated() where target.isApplication || TargetScope.isExtension(target) {
                     let kind = TargetScope.kind(of: target)
                     guard let run = scope.scope, run != .notIOS else { continue }
@@ -579,8 +587,7 @@ public final class BuildMembership: @unchecked Sendable {
                         entry.position.path = spelled[entry.position.path] ?? IdiomDetection.display(entry.position.path)
                         return entry
                     }
-                    // A header is built with its implementation beside it (an app delegate's `@interface`).
-                    let built = (candidates[offset] ?? []).sorted().map { placed[$0] }.filter { file in
+                    let built = (candidates[Described(project: number, target: offset)] ?? []).map { placed[$0] }.filter { file in
                         target.builds(file.absolute, ancestors: file.ancestors, interfaceBuilder: false)
                             || Self.implementation(ofHeader: file.absolute).map { target.builds($0, ancestors: IdiomDetection.selfAndAncestors($0), interfaceBuilder: false) } == true
                     }.map(\.file)
