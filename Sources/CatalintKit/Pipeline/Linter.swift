@@ -252,9 +252,12 @@ public struct Linter: Sendable {
         var run = IncrementalRun(linter: self, processor: processor, previous: previous ?? RunSnapshot(), recording: runKey != nil)
         run.wholeFolders = wholeFolders
         var result = run.lint(inputs, others: others)
-        processor.cache?.save()
+        // The cache's entries and the run's snapshot are written side by side, on two threads.
+        let saving = DispatchGroup()
+        if let cache = processor.cache { DispatchQueue.global(qos: .userInitiated).async(group: saving) { cache.save() } }
         processor.workers?.stopAll()
         if let runKey, let cache = processor.cache, run.changed || previous == nil { run.snapshot.save(in: cache.directory, key: runKey) }
+        saving.wait()
         if let cacheRefusal { result.warnings.append(cacheRefusal + "; this run goes without a cache") }
         if let objc {
             if let loaded = objc.library?.loadedLibrary {

@@ -136,3 +136,24 @@ private final class ResultSlots<Result>: @unchecked Sendable {
         lock.withLock { slots.map { $0! } }
     }
 }
+
+/// A value worked out on another thread from the moment it is made, and waited for when first asked:
+/// for work the run will need that nothing before it depends on (the last run's project index,
+/// decoded while the files' states are compared).
+final class Prefetched<Value: Sendable>: @unchecked Sendable {
+    private let done = DispatchGroup()
+    private var result: Value?
+
+    init(_ work: @escaping @Sendable () -> Value) {
+        done.enter()
+        DispatchQueue.global(qos: .userInitiated).async {
+            self.result = work()
+            self.done.leave()
+        }
+    }
+
+    var value: Value {
+        done.wait()
+        return result!
+    }
+}
