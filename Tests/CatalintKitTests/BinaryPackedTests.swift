@@ -42,6 +42,17 @@ final class BinaryPackedTests: XCTestCase {
         let declaration = TypeDeclarationFact(name: "AppDelegate", isExtension: true, inherits: ["UIResponder"], superclasses: ["UIResponder"],
                                               attributes: ["main"], members: ["application(_:didFinishLaunchingWithOptions:)"], position: position)
         try roundTrip(declaration, properties: 7)
+        let context = GuardContext(builtForMacCatalyst: false, idioms: [.pad, .phone], unavailableOnMacCatalyst: true, isPreview: true,
+                                   requirement: 3, checks: ["isSourceTypeAvailable"])
+        try roundTrip(context, properties: 6)
+        try roundTrip(IdiomSet([.mac, .phone]), properties: 1)
+        let site = EditSite(statementStart: position, statementEnd: SourcePosition(path: "Sources/A.swift", line: 13, column: 2),
+                            indentation: "\t  ", receiver: "cell.knob", wrappable: true)
+        try roundTrip(site, properties: 5)
+        let creation = PendingCreation(type: .element(of: .named("UIButton")), knownSuperclass: "UISlider", position: position,
+                                       guardContext: context, site: site,
+                                       assignment: PendingAssignment(target: .member(type: "Screen", name: "knob"), inInitializer: true))
+        try roundTrip(creation, properties: 6)
         var index = ProjectIndex()
         index.add(info)
         index.globals = ["shared": "UIButton", "count": nil]

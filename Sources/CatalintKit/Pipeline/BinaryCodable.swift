@@ -138,9 +138,11 @@ enum ValueForm: Sendable {
     }
 
     static func of(_ type: Any.Type) -> ValueForm {
-        if type is any BinaryPacked.Type { return .packed }
+        // Each `is` of a type asked the first time scans the process's conformances: the commonest
+        // forms first.
         if type is any BinaryCollection.Type { return .collection }
         if type is any BinaryOptional.Type { return .optional }
+        if type is any BinaryPacked.Type { return .packed }
         return .plain
     }
 }

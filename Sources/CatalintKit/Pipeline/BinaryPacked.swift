@@ -239,3 +239,70 @@ extension ProjectIndex: BinaryPacked {
         return index
     }
 }
+
+extension IdiomSet: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(UInt64(rawValue))
+    }
+
+    static func unpack(from source: BinaryReader) throws -> IdiomSet {
+        IdiomSet(rawValue: try source.readUnsigned(UInt8.self))
+    }
+}
+
+extension GuardContext: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(builtForMacCatalyst)
+        try idioms.pack(into: sink)
+        sink.write(unavailableOnMacCatalyst)
+        sink.write(isPreview)
+        sink.write(requirement != nil)
+        if let requirement { sink.write(Int(requirement)) }
+        sink.write(strings: checks)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> GuardContext {
+        var context = GuardContext()
+        context.builtForMacCatalyst = try source.readBool()
+        context.idioms = try IdiomSet.unpack(from: source)
+        context.unavailableOnMacCatalyst = try source.readBool()
+        context.isPreview = try source.readBool()
+        if try source.readBool() { context.requirement = try source.readInteger(Int32.self) }
+        context.checks = try source.readStrings()
+        return context
+    }
+}
+
+extension EditSite: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try statementStart.pack(into: sink)
+        try statementEnd.pack(into: sink)
+        sink.write(indentation)
+        sink.write(optional: receiver)
+        sink.write(wrappable)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> EditSite {
+        EditSite(statementStart: try SourcePosition.unpack(from: source), statementEnd: try SourcePosition.unpack(from: source),
+                 indentation: try source.readString(), receiver: try source.readOptionalString(), wrappable: try source.readBool())
+    }
+}
+
+extension PendingCreation: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try sink.encodeValue(type)
+        sink.write(optional: knownSuperclass)
+        try position.pack(into: sink)
+        try guardContext.pack(into: sink)
+        sink.write(site != nil)
+        if let site { try site.pack(into: sink) }
+        try sink.encodeValue(assignment)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> PendingCreation {
+        PendingCreation(type: try source.decodeValue(TypeRef.self), knownSuperclass: try source.readOptionalString(),
+                        position: try SourcePosition.unpack(from: source), guardContext: try GuardContext.unpack(from: source),
+                        site: try source.readBool() ? try EditSite.unpack(from: source) : nil,
+                        assignment: try source.decodeValue(PendingAssignment?.self))
+    }
+}
