@@ -53,6 +53,18 @@ final class BinaryPackedTests: XCTestCase {
                                        guardContext: context, site: site,
                                        assignment: PendingAssignment(target: .member(type: "Screen", name: "knob"), inInitializer: true))
         try roundTrip(creation, properties: 6)
+        let use = HelperUse(name: "UIDevice.isPad", path: "Sources/D.swift")
+        try roundTrip(use, properties: 2)
+        try roundTrip(ExcerptKey(line: 4, column: 9), properties: 2)
+        try roundTrip(SourceExcerpt(text: "let s = UIStepper() // é", caret: 9), properties: 2)
+        let conditions: [IdiomCondition] = [
+            .constant(true), .idiom([.pad, .padOnMac]), .helper(use), .helperIdiom(use, [.mac]), .other("isLandscape", names: ["isLandscape"]),
+            .not(.and(.helper(use), .or(.constant(false), .other("a && b", names: ["a", "b"])))),
+        ]
+        for condition in conditions { try roundTrip(condition, properties: 1) }
+        var deep = IdiomCondition.constant(true)
+        for _ in 0..<IdiomCondition.deepestPacked { deep = .not(deep) }
+        XCTAssertThrowsError(try BinaryCoder.decode(IdiomCondition.self, from: BinaryCoder.encode(deep)[...]), "nested past the bound: refused")
         var index = ProjectIndex()
         index.add(info)
         index.globals = ["shared": "UIButton", "count": nil]

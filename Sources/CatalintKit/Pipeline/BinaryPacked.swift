@@ -306,3 +306,94 @@ extension PendingCreation: BinaryPacked {
                         assignment: try source.decodeValue(PendingAssignment?.self))
     }
 }
+
+extension HelperUse: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(name)
+        sink.write(path)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> HelperUse {
+        HelperUse(name: try source.readString(), path: try source.readString())
+    }
+}
+
+extension IdiomCondition: BinaryPacked {
+    /// Deeper than this, an entry is taken as damaged (the front ends bound the nesting of what they
+    /// read far below it), so that reading never runs out of stack.
+    static let deepestPacked = 4_096
+
+    func pack(into sink: BinaryWriter) throws {
+        switch self {
+        case .constant(let value):
+            sink.write(0)
+            sink.write(value)
+        case .idiom(let idioms):
+            sink.write(1)
+            try idioms.pack(into: sink)
+        case .helper(let use):
+            sink.write(2)
+            try use.pack(into: sink)
+        case .helperIdiom(let use, let idioms):
+            sink.write(3)
+            try use.pack(into: sink)
+            try idioms.pack(into: sink)
+        case .other(let text, let names):
+            sink.write(4)
+            sink.write(text)
+            sink.write(strings: names)
+        case .not(let inner):
+            sink.write(5)
+            try inner.pack(into: sink)
+        case .and(let left, let right):
+            sink.write(6)
+            try left.pack(into: sink)
+            try right.pack(into: sink)
+        case .or(let left, let right):
+            sink.write(7)
+            try left.pack(into: sink)
+            try right.pack(into: sink)
+        }
+    }
+
+    static func unpack(from source: BinaryReader) throws -> IdiomCondition {
+        try unpack(from: source, depth: 0)
+    }
+
+    private static func unpack(from source: BinaryReader, depth: Int) throws -> IdiomCondition {
+        guard depth < deepestPacked else { throw BinaryReader.Malformed() }
+        switch try source.readInt() {
+        case 0: return .constant(try source.readBool())
+        case 1: return .idiom(try IdiomSet.unpack(from: source))
+        case 2: return .helper(try HelperUse.unpack(from: source))
+        case 3: return .helperIdiom(try HelperUse.unpack(from: source), try IdiomSet.unpack(from: source))
+        case 4: return .other(try source.readString(), names: try source.readStrings())
+        case 5: return .not(try unpack(from: source, depth: depth + 1))
+        case 6: return .and(try unpack(from: source, depth: depth + 1), try unpack(from: source, depth: depth + 1))
+        case 7: return .or(try unpack(from: source, depth: depth + 1), try unpack(from: source, depth: depth + 1))
+        default: throw BinaryReader.Malformed()
+        }
+    }
+}
+
+extension ExcerptKey: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(line)
+        sink.write(column)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> ExcerptKey {
+        ExcerptKey(line: try source.readInt(), column: try source.readInt())
+    }
+}
+
+extension SourceExcerpt: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(text)
+        sink.write(caret)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> SourceExcerpt {
+        SourceExcerpt(text: try source.readString(), caret: try source.readInt())
+    }
+}
