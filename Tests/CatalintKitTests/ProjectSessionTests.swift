@@ -35,4 +35,43 @@ final class ProjectSessionTests: XCTestCase {
         session.filesChanged([declarations])
         XCTAssertEqual(session.lint(path: path, text: "let r = PullToRefresh()\n").diagnostics.map(\.rule), [])
     }
+
+    /// The facts of the apps, which a keystroke no longer makes again, still follow the Info.plist:
+    /// a scene manifest added on disk ends the finding at the next keystroke; and a document's text
+    /// is not kept in the cache.
+    func testTheAppsFactsFollowTheirInfoPlistFromKeystrokeToKeystroke() throws {
+        let directory = try temporaryDirectory(self)
+        try write("name: Recipes\ntargets:\n  Recipes:\n    type: application\n    platform: iOS\n    sources: [Recipes]\n"
+                  + "    settings:\n      INFOPLIST_FILE: Recipes/Info.plist\n", to: directory.appendingPathComponent("project.yml"))
+        let plist = directory.appendingPathComponent("Recipes/Info.plist")
+        let keys = "<key>CFBundleName</key><string>Recipes</string>"
+        func writePlist(_ body: String) throws {
+            try write("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<plist version=\"1.0\">\n<dict>\n\(body)\n</dict>\n</plist>\n", to: plist)
+        }
+        try writePlist(keys)
+        let delegate = "import UIKit\n\n@main\nclass AppDelegate: UIResponder, UIApplicationDelegate {\n    var window: UIWindow?\n}\n"
+        try write(delegate, to: directory.appendingPathComponent("Recipes/AppDelegate.swift"))
+        let cache = directory.appendingPathComponent(".catalint_cache").path
+        var options = LintOptions(idiom: .mac, configuration: Configuration(directory: directory.path), cacheDirectory: cache)
+        options.membership = BuildMembership()
+        let session = ProjectSession(root: directory.path, options: options)
+        let path = directory.appendingPathComponent("Recipes/AppDelegate.swift").path
+        XCTAssertEqual(session.lint(path: path, text: delegate).diagnostics.map(\.rule), ["scene-life-cycle"])
+        XCTAssertEqual(session.lint(path: path, text: delegate + "// typing\n").diagnostics.map(\.rule), ["scene-life-cycle"])
+        try writePlist(keys + "<key>UIApplicationSceneManifest</key><dict><key>UISceneConfigurations</key><dict>"
+                       + "<key>UIWindowSceneSessionRoleApplication</key><array><dict><key>UISceneDelegateClassName</key>"
+                       + "<string>SceneDelegate</string></dict></array></dict></dict>")
+        // The same size would leave the stamp's size alone; the time is what tells then.
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: 5)], ofItemAtPath: plist.path)
+        XCTAssertEqual(session.lint(path: path, text: delegate + "let typingStepper = UIStepper()\n").diagnostics.map(\.rule), ["unavailable-control"])
+        // Only the files read from disk went to the cache, not the document's texts (the cache is
+        // written when a file changes on disk).
+        let other = directory.appendingPathComponent("Recipes/Other.swift")
+        try write("let x = 1\n", to: other)
+        session.filesChanged([other.path])
+        let cached = try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix("results-") }
+        let bytes = try cached.map { try Data(contentsOf: URL(fileURLWithPath: cache + "/" + $0)) }.reduce(Data(), +)
+        XCTAssertFalse(bytes.isEmpty)
+        XCTAssertNil(bytes.range(of: Data("typingStepper".utf8)), "a keystroke's results were cached")
+    }
 }

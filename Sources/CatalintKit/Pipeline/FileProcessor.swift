@@ -23,6 +23,9 @@ struct FileProcessor: Sendable {
     var workers: FileWorkers?
     /// libclang and the settings Objective-C files are parsed with; nil when the run has none.
     var objc: ObjCEnvironment?
+    /// False to keep the results of a text given (not read from its file) out of the cache: an
+    /// editor's document, whose every keystroke would otherwise be encoded and kept.
+    var cachesTexts = true
 
     /// How long past the budget the run still waits for a thread that has not yet stopped by itself
     /// (only swift-syntax's parser and operator folding do not ask the deadline).
@@ -88,7 +91,7 @@ struct FileProcessor: Sendable {
             if deadline.hasExpired { return Self.pastTime(input.path, limits: limits) }
         }
         output.contentHash = hash
-        if !output.isPastTime { cache?.store(output, path: input.path, contentHash: hash, stamp: stamp) }
+        if !output.isPastTime, input.text == nil || cachesTexts { cache?.store(output, path: input.path, contentHash: hash, stamp: stamp) }
         return output
     }
 

@@ -13,6 +13,8 @@ public final class ProjectSession: @unchecked Sendable {
     private let linter: Linter
     /// How each file is processed: the same budget and cache as a lint run's.
     private let processor: FileProcessor
+    /// The same for open documents, whose text is not cached (a keystroke's results are not met again).
+    private var documentProcessor: FileProcessor
     /// Why the cache folder was refused, when it was.
     public let cacheRefusal: String?
     /// Guards the four fields below.
@@ -25,6 +27,14 @@ public final class ProjectSession: @unchecked Sendable {
     private var mergedIndex: ProjectIndex?
     /// Files past their budget, which add nothing to the index, by path.
     private var unindexedFiles: [String: String] = [:]
+    /// The index of the files that are not open, with the paths open when it was merged: a
+    /// keystroke in a declaration merges the open documents into it, not every file again.
+    private var closedIndex: (open: Set<String>, index: ProjectIndex)?
+    /// Every file's path, sorted, while no file comes or goes.
+    private var fileList: [String]?
+    /// The facts of the apps and extensions (for the rules about whole targets), with the files and
+    /// the Info.plist files (and their stamps) they were made from: made again when one changes.
+    private var targetsKept: (files: [String], plists: [String: ResultCache.Stamp?], targets: [TargetFact])?
 
     public init(root: String, options: LintOptions) {
         self.root = root
@@ -36,6 +46,8 @@ public final class ProjectSession: @unchecked Sendable {
         if sessionOptions.indexRoot == nil { sessionOptions.indexRoot = root }
         let objc = objectiveC.isEmpty ? nil : Linter(options: sessionOptions).objcEnvironment(for: objectiveC)
         (processor, cacheRefusal) = linter.makeProcessor(objc: objc)
+        documentProcessor = processor
+        documentProcessor.cachesTexts = false
         reload()
     }
 
@@ -64,6 +76,9 @@ public final class ProjectSession: @unchecked Sendable {
             unindexedFiles = Dictionary(read.compactMap { output in output.skippedReason.map { (output.path, $0) } },
                                         uniquingKeysWith: { first, _ in first })
             mergedIndex = nil
+            closedIndex = nil
+            fileList = nil
+            targetsKept = nil
         }
     }
 
@@ -80,7 +95,11 @@ public final class ProjectSession: @unchecked Sendable {
         lock.withLock {
             for path in swiftFiles {
                 let output = read[path]
-                if outputs[path]?.index != output?.index { mergedIndex = nil }
+                if outputs[path]?.index != output?.index {
+                    mergedIndex = nil
+                    closedIndex = nil
+                }
+                if (outputs[path] == nil) != (output == nil) { fileList = nil }
                 outputs[path] = output
                 unindexedFiles[path] = output?.skippedReason
             }
@@ -99,16 +118,17 @@ public final class ProjectSession: @unchecked Sendable {
             return LintResult(diagnostics: [], paths: [])
         }
         // On a thread of its own, with the budget's backstop, like any file of a run.
-        let output = processor.outputs(for: [linter.withLanguageMode(FileInput(path: path, kind: kind, text: text))], jobs: 1)[0]
+        let output = documentProcessor.outputs(for: [linter.withLanguageMode(FileInput(path: path, kind: kind, text: text))], jobs: 1)[0]
         let (index, files) = lock.withLock {
             let previous = documents[path]?.index ?? outputs[path]?.index
             if previous != output.index { mergedIndex = nil }
+            if documents[path] == nil && outputs[path] == nil { fileList = nil }
             documents[path] = output
-            return (currentIndex(), Array(Set(outputs.keys).union(documents.keys)).sorted())
+            if fileList == nil { fileList = Array(Set(outputs.keys).union(documents.keys)).sorted() }
+            return (currentIndex(), fileList ?? [])
         }
         // The rules about whole targets: what the document's app says of it (its app delegate).
-        let targets = options.membership?.targets(of: files, seeing: [root]) ?? []
-        let found = linter.targetFindings(targets, index: index)
+        let found = linter.targetFindings(targets(of: files), index: index)
         return LintResult(diagnostics: linter.diagnose([output], index: index, recording: false, targets: found).diagnostics, paths: [path])
     }
 
@@ -133,14 +153,39 @@ public final class ProjectSession: @unchecked Sendable {
     public func close(path: String) {
         lock.withLock {
             if let document = documents.removeValue(forKey: path), document.index != outputs[path]?.index { mergedIndex = nil }
+            if outputs[path] == nil { fileList = nil }
         }
+    }
+
+    /// The facts of the project's apps and extensions for `files`: kept while the files and the
+    /// Info.plist files they were made from are the same (a stamp read a plist, not the plist).
+    private func targets(of files: [String]) -> [TargetFact] {
+        guard let membership = options.membership else { return [] }
+        if let kept = lock.withLock({ targetsKept }), kept.files == files, kept.plists.allSatisfy({ ResultCache.stamp(of: $0.key) == $0.value }) {
+            return kept.targets
+        }
+        let targets = membership.targets(of: files, seeing: [root])
+        var plists: [String: ResultCache.Stamp?] = [:]
+        for name in targets.flatMap(\.infoPlists) {
+            let plist = Configuration.absolute(name)
+            plists[plist] = ResultCache.stamp(of: plist)
+        }
+        lock.withLock { targetsKept = (files, plists, targets) }
+        return targets
     }
 
     /// The index of every file, open documents in place of their files on disk. The lock is held.
     private func currentIndex() -> ProjectIndex {
         if let mergedIndex { return mergedIndex }
-        var index = ProjectIndex()
-        for (path, output) in outputs.sorted(by: { $0.key < $1.key }) where documents[path] == nil { index.merge(output.index) }
+        let open = Set(documents.keys)
+        var index: ProjectIndex
+        if let closedIndex, closedIndex.open == open {
+            index = closedIndex.index
+        } else {
+            index = ProjectIndex()
+            for (path, output) in outputs.sorted(by: { $0.key < $1.key }) where documents[path] == nil { index.merge(output.index) }
+            closedIndex = (open, index)
+        }
         for (_, document) in documents.sorted(by: { $0.key < $1.key }) { index.merge(document.index) }
         _ = index.declare(superclasses: options.configuration.superclasses)
         mergedIndex = index
