@@ -65,6 +65,14 @@ final class BinaryPackedTests: XCTestCase {
         var deep = IdiomCondition.constant(true)
         for _ in 0..<IdiomCondition.deepestPacked { deep = .not(deep) }
         XCTAssertThrowsError(try BinaryCoder.decode(IdiomCondition.self, from: BinaryCoder.encode(deep)[...]), "nested past the bound: refused")
+        let call = FunctionCall(name: "makeButton", labels: ["for"], receiver: .member(type: "Screen", name: "factory"), typeName: "Factory",
+                                inType: "Screen", guardContext: context)
+        let types: [TypeRef] = [.named("UIButton"), .of(.member(type: "Screen", name: "knob")), .unknown, .element(of: .element(of: .named("UIView"))),
+                                .returned(call, path: "Sources/E.swift", fallback: .named("UIButton"))]
+        for type in types { try roundTrip(type, properties: type == .unknown ? 0 : 1) }
+        var deepType = TypeRef.unknown
+        for _ in 0..<TypeRef.deepestPacked { deepType = .element(of: deepType) }
+        XCTAssertThrowsError(try BinaryCoder.decode(TypeRef.self, from: BinaryCoder.encode(deepType)[...]), "nested past the bound: refused")
         var index = ProjectIndex()
         index.add(info)
         index.globals = ["shared": "UIButton", "count": nil]

@@ -70,13 +70,24 @@ final class BinaryWriter {
         write(intern(value))
     }
 
+    /// The string interned last, and its number: a file's path comes again in every position it
+    /// holds, and comparing it with the same string costs less than hashing it.
+    private var last: (string: String, number: Int)?
+
     /// The number of a string in the table, added when it is new.
     @discardableResult
     func intern(_ value: String) -> Int {
-        if let number = strings[value] { return number }
-        strings[value] = table.count
-        table.append(value)
-        return table.count - 1
+        if let last, last.string == value { return last.number }
+        let number: Int
+        if let known = strings[value] {
+            number = known
+        } else {
+            number = table.count
+            strings[value] = number
+            table.append(value)
+        }
+        last = (value, number)
+        return number
     }
 
     /// Bytes as they are.

@@ -397,3 +397,45 @@ extension SourceExcerpt: BinaryPacked {
         SourceExcerpt(text: try source.readString(), caret: try source.readInt())
     }
 }
+
+extension TypeRef: BinaryPacked {
+    /// As for `IdiomCondition`: deeper is a damaged entry.
+    static let deepestPacked = 4_096
+
+    func pack(into sink: BinaryWriter) throws {
+        switch self {
+        case .named(let name):
+            sink.write(0)
+            sink.write(name)
+        case .of(let value):
+            sink.write(1)
+            try sink.encodeValue(value)
+        case .unknown:
+            sink.write(2)
+        case .element(let type):
+            sink.write(3)
+            try type.pack(into: sink)
+        case .returned(let call, let path, let fallback):
+            sink.write(4)
+            try sink.encodeValue(call)
+            sink.write(path)
+            try fallback.pack(into: sink)
+        }
+    }
+
+    static func unpack(from source: BinaryReader) throws -> TypeRef {
+        try unpack(from: source, depth: 0)
+    }
+
+    private static func unpack(from source: BinaryReader, depth: Int) throws -> TypeRef {
+        guard depth < deepestPacked else { throw BinaryReader.Malformed() }
+        switch try source.readInt() {
+        case 0: return .named(try source.readString())
+        case 1: return .of(try source.decodeValue(ValueRef.self))
+        case 2: return .unknown
+        case 3: return .element(of: try unpack(from: source, depth: depth + 1))
+        case 4: return .returned(try source.decodeValue(FunctionCall.self), path: try source.readString(), fallback: try unpack(from: source, depth: depth + 1))
+        default: throw BinaryReader.Malformed()
+        }
+    }
+}
