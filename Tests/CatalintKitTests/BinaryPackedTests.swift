@@ -28,6 +28,10 @@ final class BinaryPackedTests: XCTestCase {
         let parameter = FunctionSummary.Parameter(label: "for", hasDefault: true, handedOn: true)
         try roundTrip(parameter, properties: 3)
         try roundTrip(StoredProperty(isConstant: true, hasInitialValue: true, optionality: .implicitlyUnwrapped), properties: 3)
+        // Its byte: each of the twelve a property gives comes back; the others are refused.
+        for byte in UInt8(0)...255 {
+            XCTAssertEqual(StoredProperty(bits: byte)?.bits, byte < 16 && byte & 12 != 12 ? byte : nil, "byte \(byte)")
+        }
         var info = TypeInfo(name: "Cell", superclass: "UITableViewCell", properties: ["knob": "UISlider", "title": nil],
                             padStyleForEveryInstance: true, declarations: 2)
         info.stored = ["knob": StoredProperty(isConstant: false, hasInitialValue: false, optionality: .optional)]

@@ -100,20 +100,12 @@ extension SourcePosition: BinaryPacked {
 
 extension StoredProperty: BinaryPacked {
     func pack(into sink: BinaryWriter) throws {
-        var bits: UInt64 = (isConstant ? 1 : 0) | (hasInitialValue ? 2 : 0)
-        switch optionality {
-        case .none: break
-        case .optional: bits |= 4
-        case .implicitlyUnwrapped: bits |= 8
-        }
-        sink.write(bits)
+        sink.write(UInt64(bits))
     }
 
     static func unpack(from source: BinaryReader) throws -> StoredProperty {
-        let bits = try source.readUInt64()
-        guard bits < 16, bits & 12 != 12 else { throw BinaryReader.Malformed() }
-        return StoredProperty(isConstant: bits & 1 != 0, hasInitialValue: bits & 2 != 0,
-                              optionality: bits & 8 != 0 ? .implicitlyUnwrapped : bits & 4 != 0 ? .optional : .none)
+        guard let property = StoredProperty(bits: try source.readUnsigned(UInt8.self)) else { throw BinaryReader.Malformed() }
+        return property
     }
 }
 

@@ -65,20 +65,33 @@ struct StoredProperty: Sendable, Equatable, Codable {
 }
 
 extension StoredProperty {
-    /// One byte in the cache and the run snapshot, which encode every type's properties.
-    init(from decoder: Decoder) throws {
-        let bits = try decoder.singleValueContainer().decode(UInt8.self)
-        self.init(isConstant: bits & 1 != 0, hasInitialValue: bits & 2 != 0,
-                  optionality: bits & 8 != 0 ? .implicitlyUnwrapped : bits & 4 != 0 ? .optional : .none)
-    }
-
-    func encode(to encoder: Encoder) throws {
+    /// The property as one byte, as the cache and the run snapshot keep it (`BinaryPacked` too).
+    var bits: UInt8 {
         var bits: UInt8 = (isConstant ? 1 : 0) | (hasInitialValue ? 2 : 0)
         switch optionality {
         case .none: break
         case .optional: bits |= 4
         case .implicitlyUnwrapped: bits |= 8
         }
+        return bits
+    }
+
+    /// The property `bits` stands for; nil for a byte `bits` never gives.
+    init?(bits: UInt8) {
+        guard bits < 16, bits & 12 != 12 else { return nil }
+        self.init(isConstant: bits & 1 != 0, hasInitialValue: bits & 2 != 0,
+                  optionality: bits & 8 != 0 ? .implicitlyUnwrapped : bits & 4 != 0 ? .optional : .none)
+    }
+
+    init(from decoder: Decoder) throws {
+        let container = try decoder.singleValueContainer()
+        guard let property = StoredProperty(bits: try container.decode(UInt8.self)) else {
+            throw DecodingError.dataCorruptedError(in: container, debugDescription: "not a stored property's byte")
+        }
+        self = property
+    }
+
+    func encode(to encoder: Encoder) throws {
         var container = encoder.singleValueContainer()
         try container.encode(bits)
     }
