@@ -289,6 +289,51 @@ final class RuleExampleTests: XCTestCase {
         }
     }
 
+    /// The catalogue reads the embedded files from their YAML nodes, not through `Decodable`: every
+    /// rule file reads the same both ways, every field of it, and a node the strict decoding refuses
+    /// is refused too.
+    func testTheCatalogueReadFromNodesIsWhatStrictDecodingGives() throws {
+        /// Every stored value, a dictionary's entries sorted (their order is the hash table's).
+        func canonical(_ value: Any) -> String {
+            let mirror = Mirror(reflecting: value)
+            let children = mirror.children.map { ($0.label.map { "\($0): " } ?? "") + canonical($0.value) }
+            if children.isEmpty, mirror.displayStyle != .collection, mirror.displayStyle != .dictionary { return String(reflecting: value) }
+            let parts = mirror.displayStyle == .dictionary ? children.sorted() : children
+            return "\(mirror.subjectType)(" + parts.joined(separator: ", ") + ")"
+        }
+        func fingerprint(_ rule: RuleDefinition) -> String {
+            canonical((rule.id, rule.title, rule.severity, rule.category, rule.breaksIn, rule.optIn, rule.preview, rule.summary, rule.rationale,
+                       rule.advice, rule.reference, rule.message, rule.help, rule.phrases, rule.fix, rule.uikit as Any, rule.examples))
+        }
+        let rulesFolder = packageRoot.appendingPathComponent("Rules")
+        for name in RuleCatalog.embeddedFileNames {
+            let text = try String(contentsOf: rulesFolder.appendingPathComponent(name), encoding: .utf8)
+            let strict = try RuleCatalog.parse(text, name: name)
+            let read = try RuleCatalog.read(text, name: name)
+            XCTAssertEqual(fingerprint(read), fingerprint(strict), name)
+            XCTAssertGreaterThan(fingerprint(read).count, 500, name)
+            if let embedded = RuleCatalog.rule(strict.id) {
+                XCTAssertEqual(fingerprint(embedded), fingerprint(strict), name)
+            } else {
+                XCTFail("\(name) is not in the catalogue")
+            }
+        }
+        let base = try String(contentsOf: rulesFolder.appendingPathComponent("hard-coded-size.yml"), encoding: .utf8)
+        let broken = [
+            base.replacingOccurrences(of: "\nsummary:", with: "\nsumary:"),
+            base.replacingOccurrences(of: "\nseverity: ", with: "\nseverity: fatal-"),
+            base.replacingOccurrences(of: "\nuikit:\n", with: "\nuikit:\n  dimension: []\n"),
+            base.replacingOccurrences(of: "pixel_dimensions: [640,", with: "pixel_dimensions: [-640,"),
+            base.replacingOccurrences(of: "\nreference:\n", with: "\nreference: [a]\nold_reference:\n"),
+            base.replacingOccurrences(of: "id: hard-coded-size\n", with: "id: other-size\n"),
+        ]
+        for (index, text) in broken.enumerated() {
+            XCTAssertNotEqual(text, base, "case \(index) changes nothing")
+            XCTAssertThrowsError(try RuleCatalog.parse(text, name: "hard-coded-size.yml"), "case \(index)")
+            XCTAssertThrowsError(try RuleCatalog.read(text, name: "hard-coded-size.yml"), "case \(index)")
+        }
+    }
+
     /// The catalogue decodes each file without its examples and reads them when asked: the same
     /// examples as the whole file's, in every kind, and every other line where it was.
     func testExamplesReadWhenAskedForAreTheFilesExamples() throws {

@@ -1,3 +1,5 @@
+import Yams
+
 /// How the rules' knowledge is declared: each kind of knowledge, and each entry of one, is a struct
 /// with a table of its keys (`fields`); so are the smaller mappings of a rule file (`reference:`,
 /// `examples:`, `fix:`). Everything else follows from that one table:
@@ -24,6 +26,8 @@ struct Field<Root>: Sendable {
     /// The value's schema (the description is added by `schema(in:)`).
     fileprivate let valueSchema: @Sendable (inout SchemaDefinitions) -> JSONValue
     fileprivate let decode: @Sendable (inout Root, KeyedDecodingContainer<AnyCodingKey>) throws -> Void
+    /// The same from the value's node (nil when the key is absent), for the embedded rule files.
+    fileprivate let read: @Sendable (inout Root, Node?) throws -> Void
     /// Sets the field from a plain string, for the field that a string alone stands for.
     fileprivate let shorthand: (@Sendable (inout Root, String) -> Void)?
     /// Adds an option's value to the knowledge; nil for a field options cannot take.
@@ -61,6 +65,12 @@ extension Field {
                   }
                   root[keyPath: path] = list
               },
+              read: { root, node in
+                  guard let node, !node.isNullValue else { return }
+                  let list = try [Element](node: node)
+                  if let restriction, !list.allSatisfy(restriction.accepts) { throw EmbeddedNodeError(node, "'\(key)' must hold \(restriction.plural)") }
+                  root[keyPath: path] = list
+              },
               shorthand: nil,
               extend: { root, options in root[keyPath: path] += options[keyPath: path] })
     }
@@ -73,6 +83,12 @@ extension Field {
               decode: { root, container in
                   guard let value = try container.decodeIfPresent(Value.self, forKey: AnyCodingKey(stringValue: key)) else { return }
                   try restriction?.check(value, key: key, in: container)
+                  root[keyPath: path] = value
+              },
+              read: { root, node in
+                  guard let node, !node.isNullValue else { return }
+                  let value = try Value(node: node)
+                  try restriction?.check(value, key: key, at: node)
                   root[keyPath: path] = value
               },
               shorthand: nil,
@@ -97,7 +113,7 @@ extension Field {
     /// `{name: UIStepper}`.
     static func shorthand(_ key: String, _ path: WritableKeyPath<Root, String> & Sendable, _ description: String? = nil) -> Field {
         let field = single(key, path, description, nil, required: true)
-        return Field(key: key, description: description, isRequired: true, valueSchema: field.valueSchema, decode: field.decode,
+        return Field(key: key, description: description, isRequired: true, valueSchema: field.valueSchema, decode: field.decode, read: field.read,
                      shorthand: { root, text in root[keyPath: path] = text }, extend: nil)
     }
 
@@ -115,6 +131,18 @@ extension Field {
                       value = given
                   }
                   try restriction?.check(value, key: key, in: container)
+                  root[keyPath: path] = value
+              },
+              read: { root, node in
+                  let value: Value
+                  if let node, !node.isNullValue {
+                      value = try Value(node: node)
+                  } else if required {
+                      throw EmbeddedNodeError(node, "'\(key)' must be given")
+                  } else {
+                      return
+                  }
+                  try restriction?.check(value, key: key, at: node)
                   root[keyPath: path] = value
               },
               shorthand: nil, extend: nil)
@@ -140,6 +168,11 @@ struct Restriction<Value>: Sendable {
     func check(_ value: Value, key: String, in container: KeyedDecodingContainer<AnyCodingKey>) throws {
         guard !accepts(value) else { return }
         throw DecodingError.dataCorruptedError(forKey: AnyCodingKey(stringValue: key), in: container, debugDescription: "'\(key)' must be \(requirement)")
+    }
+
+    func check(_ value: Value, key: String, at node: Node?) throws {
+        guard !accepts(value) else { return }
+        throw EmbeddedNodeError(node, "'\(key)' must be \(requirement)")
     }
 }
 
@@ -178,6 +211,17 @@ extension KnowledgeShape {
         try decoder.rejectUnknownKeys(Self.fields.map(\.key))
         let container = try decoder.container(keyedBy: AnyCodingKey.self)
         for field in Self.fields { try field.decode(&self, container) }
+    }
+
+    /// The same from a node of an embedded rule file, by the same table and with the same checks.
+    init(node: Node) throws {
+        self.init()
+        if let field = Self.fields.first(where: \.isShorthand), let text = node.scalar?.string {
+            field.shorthand?(&self, text)
+            return
+        }
+        let members = try node.strictMembers(known: Self.fields.map(\.key))
+        for field in Self.fields { try field.read(&self, members[field.key]) }
     }
 
     /// The name of the shape's definition in a JSON Schema: `classEntry` for `ClassEntry`.
@@ -228,32 +272,82 @@ extension KnowledgeKind {
 /// A type a field holds, and how a JSON Schema writes it.
 protocol SchemaValue: Decodable, Sendable {
     static func schema(in definitions: inout SchemaDefinitions) -> JSONValue
+    /// The value read straight from a YAML node of an embedded rule file (`RuleCatalog.all`), as
+    /// `Decodable` through Yams reads it: without `Decodable`'s containers, whose runtime type
+    /// lookups were most of catalint's start-up.
+    init(node: Node) throws
 }
 
 extension String: SchemaValue {
     static func schema(in definitions: inout SchemaDefinitions) -> JSONValue { ["type": "string"] }
+
+    init(node: Node) throws {
+        guard let scalar = node.scalar else { throw EmbeddedNodeError(node, "expected a string") }
+        self = scalar.string
+    }
 }
 
 extension Double: SchemaValue {
     static func schema(in definitions: inout SchemaDefinitions) -> JSONValue { ["type": "number"] }
+
+    init(node: Node) throws {
+        guard let value = node.scalar.flatMap(Double.construct) else { throw EmbeddedNodeError(node, "expected a number") }
+        self = value
+    }
 }
 
 extension Bool: SchemaValue {
     static func schema(in definitions: inout SchemaDefinitions) -> JSONValue { ["type": "boolean"] }
+
+    /// The plain scalars YAML 1.1 reads as booleans, as Yams's default resolver does: the embedded
+    /// files are read without resolving tags (`RuleCatalog.resolver`), so a value is read by the type
+    /// the field wants.
+    init(node: Node) throws {
+        switch node.scalar.flatMap({ $0.style == .plain ? $0.string : nil }) {
+        case "true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON": self = true
+        case "false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF": self = false
+        default: throw EmbeddedNodeError(node, "expected true or false")
+        }
+    }
 }
 
 extension Dictionary: SchemaValue where Key == String, Value: SchemaValue {
     static func schema(in definitions: inout SchemaDefinitions) -> JSONValue { ["type": "object", "additionalProperties": Value.schema(in: &definitions)] }
+
+    init(node: Node) throws {
+        guard let mapping = node.mapping else { throw EmbeddedNodeError(node, "expected a mapping") }
+        self.init(minimumCapacity: mapping.count)
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string else { throw EmbeddedNodeError(key, "expected a string key") }
+            self[name] = try Value(node: value)
+        }
+    }
 }
 
 extension Array: SchemaValue where Element: SchemaValue {
     static func schema(in definitions: inout SchemaDefinitions) -> JSONValue { ["type": "array", "items": Element.schema(in: &definitions)] }
+
+    init(node: Node) throws {
+        guard let sequence = node.sequence else { throw EmbeddedNodeError(node, "expected a list") }
+        self = try sequence.map { try Element(node: $0) }
+    }
 }
 
 /// An enumeration written as one of its raw values: `safe`, `unsafe`.
 extension SchemaValue where Self: RawRepresentable & CaseIterable, RawValue == String {
     static func schema(in definitions: inout SchemaDefinitions) -> JSONValue { ["enum": .strings(allCases.map(\.rawValue))] }
+
+    init(node: Node) throws {
+        guard let value = node.scalar.flatMap({ Self(rawValue: $0.string) }) else {
+            throw EmbeddedNodeError(node, "expected one of \(Self.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        self = value
+    }
 }
+
+extension Severity: SchemaValue {}
+extension RuleCategory: SchemaValue {}
+extension BreakScope: SchemaValue {}
 
 extension FixKind: SchemaValue {}
 extension FixApplicability: SchemaValue {}
@@ -275,6 +369,38 @@ struct SchemaDefinitions {
 }
 
 // MARK: Strict decoding
+
+/// A value of an embedded rule file that does not read, with its place in the file. The build embeds
+/// only files that the tests decode strictly (`RuleCatalog.parse`), so this is a bug when it happens.
+struct EmbeddedNodeError: Error, CustomStringConvertible {
+    var description: String
+
+    init(_ node: Node?, _ problem: String) {
+        let place = node?.mark.map { "\($0.line):\($0.column): " } ?? ""
+        description = place + problem
+    }
+}
+
+extension Node {
+    /// True for a null value (`~`, `null`, nothing), which counts as an absent key, as
+    /// `decodeIfPresent` counts it.
+    var isNullValue: Bool { null != nil }
+
+    /// The members of a mapping by key (the last of a repeated key, as Yams reads it), after checking
+    /// that every key is one of `known`.
+    func strictMembers(known: [String]) throws -> [String: Node] {
+        guard let mapping else { throw EmbeddedNodeError(self, "expected a mapping") }
+        var members: [String: Node] = [:]
+        members.reserveCapacity(mapping.count)
+        for (key, value) in mapping {
+            guard let name = key.scalar?.string, known.contains(name) else {
+                throw EmbeddedNodeError(key, "unknown key '\(key.scalar?.string ?? "?")'")
+            }
+            members[name] = value
+        }
+        return members
+    }
+}
 
 /// Any key of a mapping, to list the keys a YAML mapping really has.
 struct AnyCodingKey: CodingKey {

@@ -112,6 +112,42 @@ public struct RuleDefinition: Sendable, Decodable {
         }
     }
 
+    /// The same from the root node of an embedded rule file, without `Decodable` (`RuleCatalog.all`):
+    /// the same keys, defaults and checks; `RuleCatalogTests` compares the two over every rule file.
+    init(node: Node) throws {
+        let members = try node.strictMembers(known: CodingKeys.allCases.map(\.stringValue))
+        func required<Value: SchemaValue>(_ key: CodingKeys) throws -> Value {
+            guard let node = members[key.stringValue], !node.isNullValue else { throw EmbeddedNodeError(node, "'\(key.stringValue)' must be given") }
+            return try Value(node: node)
+        }
+        func optional<Value: SchemaValue>(_ key: CodingKeys) throws -> Value? {
+            guard let node = members[key.stringValue], !node.isNullValue else { return nil }
+            return try Value(node: node)
+        }
+        id = try required(.id)
+        title = try required(.title)
+        severity = try required(.severity)
+        category = try required(.category)
+        breaksIn = try optional(.breaksIn) ?? .default(for: category)
+        optIn = try optional(.optIn) ?? false
+        preview = try optional(.preview) ?? false
+        summary = try required(.summary)
+        rationale = try required(.rationale)
+        advice = try required(.advice)
+        reference = try required(.reference)
+        message = try required(.message)
+        help = try required(.help)
+        phrases = try optional(.phrases) ?? [:]
+        exampleSource = ExampleSource(decoded: try optional(.examples))
+        fix = try optional(.fix)
+        let knowledge = members[CodingKeys.uikit.stringValue].flatMap { $0.isNullValue ? nil : $0 }
+        if let logic = RuleRegistry.logic[id] {
+            uikit = try type(of: logic).knowledge(from: knowledge)
+        } else if let knowledge {
+            throw EmbeddedNodeError(knowledge, "'\(id)' has no logic, so nothing would read its 'uikit' knowledge")
+        }
+    }
+
     struct Reference: KnowledgeShape {
         var title = ""
         var url = ""
@@ -271,16 +307,14 @@ final class ExampleSource: @unchecked Sendable {
         self.name = name
     }
 
-    private struct ExamplesOnly: Decodable {
-        var examples: RuleDefinition.Examples?
-    }
-
     var examples: RuleDefinition.Examples? {
         lock.lock()
         defer { lock.unlock() }
         if let decoded { return decoded }
         do {
-            let value = try sharedYAMLDecoder.decode(ExamplesOnly.self, from: text).examples
+            let root = try Yams.compose(yaml: text, RuleCatalog.resolver, .default, .utf8)
+            let node = root?.mapping?.first { $0.key.scalar?.string == "examples" }?.value
+            let value = try node.flatMap { $0.isNullValue ? nil : try RuleDefinition.Examples(node: $0) }
             decoded = .some(value)
             return value
         } catch {
@@ -291,12 +325,14 @@ final class ExampleSource: @unchecked Sendable {
 
 /// Loads the rule files that the build embedded from `Rules/`.
 public enum RuleCatalog {
-    /// Every rule, sorted by id. Each file is decoded without its `examples:` block, which is read
-    /// from the same text when something asks for the examples (the tests, the rule pages).
+    /// Every rule, sorted by id. Each file is read without its `examples:` block, which is decoded
+    /// from the same text when something asks for the examples (the tests, the rule pages), and
+    /// from its YAML nodes, not through `Decodable` (`RuleDefinition.init(node:)`): the tests decode
+    /// every file strictly with `parse` and compare the two.
     public static let all: [RuleDefinition] = {
         do {
             return try EmbeddedRules.files.map { file in
-                var rule = try parse(withoutBlock("examples", of: file.text), name: file.name)
+                var rule = try read(withoutBlock("examples", of: file.text), name: file.name)
                 rule.exampleSource = ExampleSource(deferredFrom: file.text, name: file.name)
                 return rule
             }.sorted { $0.id < $1.id }
@@ -326,6 +362,24 @@ public enum RuleCatalog {
             start = end + 1
         }
         return String(decoding: kept, as: UTF8.self)
+    }
+
+    /// How the embedded files' scalars are tagged: not at all (Yams's basic resolver). Yams resolves
+    /// a plain scalar's tag with regular expressions each time it compares two keys (its check for
+    /// repeated keys), a third of reading the catalogue; the fields read each value as the type
+    /// they want (`Bool.init(node:)`).
+    static let resolver = Resolver.basic
+
+    /// An embedded rule file read from its YAML nodes (`RuleDefinition.init(node:)`).
+    static func read(_ text: String, name: String) throws -> RuleDefinition {
+        guard let root = try Yams.compose(yaml: text, RuleCatalog.resolver, .default, .utf8) else { throw RuleFileError(message: "\(name):1:1: the file is empty") }
+        do {
+            let definition = try RuleDefinition(node: root)
+            guard name == "\(definition.id).yml" else { throw RuleFileError(message: "\(name):1:1: the file declares the id '\(definition.id)'") }
+            return definition
+        } catch let error as EmbeddedNodeError {
+            throw RuleFileError(message: "\(name):\(error.description)")
+        }
     }
 
     public static func rule(_ id: String) -> RuleDefinition? {

@@ -37,6 +37,11 @@ extension RuleLogic {
         try container.decodeIfPresent(Knowledge.self, forKey: key) ?? Knowledge()
     }
 
+    /// The same from the `uikit:` node of an embedded rule file (nil when it has none).
+    static func knowledge(from node: Node?) throws -> any RuleKnowledge {
+        try node.map(Knowledge.init(node:)) ?? Knowledge()
+    }
+
     /// A user's options for the rule, from `.catalint.yml`: the same keys as its knowledge.
     static func decodeOptions(from node: Node) throws -> any RuleKnowledge {
         try sharedYAMLDecoder.decode(Knowledge.self, from: node)
