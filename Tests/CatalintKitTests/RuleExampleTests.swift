@@ -61,20 +61,41 @@ final class RuleExampleTests: XCTestCase {
 
     /// Every rule runs, opt-in rules too, so that the suppression rules see the rules their comments name.
     private func diagnostics(_ source: String, path: String, rule: String) -> [Diagnostic] {
-        var options = LintOptions(idiom: .mac, jobs: 2)
+        lintEach([(path: path, text: source)])[0]
+    }
+
+    /// Each source linted alone (its own run: examples must not see each other's declarations), the
+    /// runs spread over every core; every rule runs, opt-in rules too. The files are named in an
+    /// empty folder: a run looks for the headers of Objective-C files under the folder that holds
+    /// them, and the folder the tests run in is the whole package.
+    private func lintEach(_ sources: [(path: String, text: String)], idiom: Idiom = .mac) -> [[Diagnostic]] {
+        var options = LintOptions(idiom: idiom, jobs: 1)
         options.extendedRules = Set(RuleCatalog.all.filter(\.optIn).map(\.id))
-        return Linter(options: options).lintSources([(path: path, text: source)]).diagnostics
+        let linter = Linter(options: options)
+        guard let folder = try? temporaryDirectory(self).path else {
+            XCTFail("no temporary folder")
+            return sources.map { _ in [] }
+        }
+        return parallelMap(sources.map { Source(path: folder + "/" + $0.path, text: $0.text) }, jobs: ProcessInfo.processInfo.activeProcessorCount) { source in
+            linter.lintSources([(path: source.path, text: source.text)]).diagnostics
+        }
+    }
+
+    private struct Source: Sendable {
+        var path: String
+        var text: String
     }
 
     func testTriggeringExamplesFireExactlyAtTheirMarkers() {
         var checked: [String: Int] = [:]
-        for format in Self.formats {
-            for rule in RuleCatalog.all {
-                for (number, annotated) in format.triggering(rule).enumerated() {
+        let cases = Self.formats.flatMap { format in
+            RuleCatalog.all.flatMap { rule in format.triggering(rule).enumerated().map { (format: format, rule: rule, number: $0, annotated: $1) } }
+        }
+        let results = lintEach(cases.map { (path: $0.format.path, text: RuleExample($0.annotated).source) })
+        for ((format, rule, number, annotated), all) in zip(cases, results) {
                     let label = "\(rule.id) \(format.name) triggering example \(number + 1)"
                     let example = RuleExample(annotated)
                     XCTAssertFalse(example.markers.isEmpty, "\(label) has no ↓ marker")
-                    let all = diagnostics(example.source, path: format.path, rule: rule.id)
                     XCTAssertEqual(all.filter { $0.rule == format.malformedRule }.map(\.message), [], "\(label) is malformed")
                     let found = all.filter { $0.rule == rule.id }.map { "\($0.position.line):\($0.position.column)" }
                     let expected = example.markers.map { "\($0.line):\($0.column)" }
@@ -84,8 +105,6 @@ final class RuleExampleTests: XCTestCase {
                         XCTAssertNotNil(diagnostic.excerpt, "\(label): no source line for \(diagnostic.position)")
                     }
                     checked[format.name, default: 0] += 1
-                }
-            }
         }
         XCTAssertGreaterThan(checked["Swift"] ?? 0, 20)
         XCTAssertGreaterThan(checked["interface"] ?? 0, 4)
@@ -186,21 +205,22 @@ final class RuleExampleTests: XCTestCase {
     }
 
     func testPassingExamplesAreSilent() {
-        for format in Self.formats {
-            for rule in RuleCatalog.all {
-                for (number, code) in format.passing(rule).enumerated() {
-                    let label = "\(rule.id) \(format.name) passing example \(number + 1)"
-                    XCTAssertFalse(code.contains(RuleExample.marker), "\(label) has a marker")
-                    let all = diagnostics(code, path: format.path, rule: rule.id)
-                    XCTAssertEqual(all.filter { $0.rule == format.malformedRule }.map(\.message), [], "\(label) is malformed")
-                    let found = all.filter { $0.rule == rule.id }.map { "\($0.position) \($0.rule): \($0.message)" }
-                    XCTAssertEqual(found, [], "\(label):\n\(code)")
-                }
-            }
+        let cases = Self.formats.flatMap { format in
+            RuleCatalog.all.flatMap { rule in format.passing(rule).enumerated().map { (format: format, rule: rule, number: $0, code: $1) } }
+        }
+        XCTAssertGreaterThan(cases.count, 40)
+        let results = lintEach(cases.map { (path: $0.format.path, text: $0.code) })
+        for ((format, rule, number, code), all) in zip(cases, results) {
+            let label = "\(rule.id) \(format.name) passing example \(number + 1)"
+            XCTAssertFalse(code.contains(RuleExample.marker), "\(label) has a marker")
+            XCTAssertEqual(all.filter { $0.rule == format.malformedRule }.map(\.message), [], "\(label) is malformed")
+            let found = all.filter { $0.rule == rule.id }.map { "\($0.position) \($0.rule): \($0.message)" }
+            XCTAssertEqual(found, [], "\(label):\n\(code)")
         }
     }
 
     func testADisableCommentSilencesEveryTriggeringExample() {
+        var cases: [(rule: String, path: String, code: String)] = []
         for format in Self.formats {
             for rule in RuleCatalog.all where !SuppressionFilter.aboutSuppressions(rule.id) {
                 for annotated in format.triggering(rule) {
@@ -216,42 +236,44 @@ final class RuleExampleTests: XCTestCase {
                         let lines = source.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false)
                         code = lines[0] + "\n<!-- \(directive) -->\n" + (lines.count > 1 ? lines[1] : "")
                     }
-                    let found = diagnostics(code, path: format.path, rule: rule.id)
-                        .filter { $0.rule == rule.id || $0.rule == ToolRule.unusedSuppression }
-                    XCTAssertEqual(found.map { "\($0.position) \($0.rule)" }, [], "\(rule.id) was not silenced:\n\(code)")
+                    cases.append((rule.id, format.path, code))
                 }
             }
+        }
+        XCTAssertGreaterThan(cases.count, 40)
+        for ((rule, _, code), all) in zip(cases, lintEach(cases.map { (path: $0.path, text: $0.code) })) {
+            let found = all.filter { $0.rule == rule || $0.rule == ToolRule.unusedSuppression }
+            XCTAssertEqual(found.map { "\($0.position) \($0.rule)" }, [], "\(rule) was not silenced:\n\(code)")
         }
     }
 
     func testNoExampleFiresInsideACommentOrAString() {
-        for format in Self.formats {
-            for rule in RuleCatalog.all {
-                for code in (format.triggering(rule) + format.passing(rule)).map({ RuleExample($0).source }) {
-                    for wrapped in format.wrappings(code) {
-                        let found = diagnostics(wrapped, path: format.path, rule: rule.id).filter { $0.rule == rule.id }
-                        XCTAssertEqual(found.map { "\($0.position) \($0.rule)" }, [], "\(rule.id) fired inside a comment or string:\n\(wrapped)")
-                    }
+        let cases = Self.formats.flatMap { format in
+            RuleCatalog.all.flatMap { rule in
+                (format.triggering(rule) + format.passing(rule)).map { RuleExample($0).source }.flatMap { code in
+                    format.wrappings(code).map { (rule: rule.id, path: format.path, wrapped: $0) }
                 }
             }
+        }
+        XCTAssertGreaterThan(cases.count, 200)
+        for ((rule, _, wrapped), all) in zip(cases, lintEach(cases.map { (path: $0.path, text: $0.wrapped) })) {
+            let found = all.filter { $0.rule == rule }
+            XCTAssertEqual(found.map { "\($0.position) \($0.rule)" }, [], "\(rule) fired inside a comment or string:\n\(wrapped)")
         }
     }
 
     /// Under `--idiom pad`, a rule about what throws in the Mac idiom alone reports notes; every
     /// other rule (what breaks in the pad idiom too, layout, private API) keeps its severity.
     func testThePadIdiomMakesNotesOfTheMacIdiomExceptionsOnly() {
-        for format in Self.formats {
-            for rule in RuleCatalog.all {
-                for annotated in format.triggering(rule) {
-                    var options = LintOptions(idiom: .pad, jobs: 2)
-                    options.extendedRules = Set(RuleCatalog.all.filter(\.optIn).map(\.id))
-                    let found = Linter(options: options).lintSources([(path: format.path, text: RuleExample(annotated).source)]).diagnostics
-                        .filter { $0.rule == rule.id }
-                    XCTAssertFalse(found.isEmpty, "\(rule.id) \(format.name): no finding under --idiom pad")
-                    let expected: Severity = rule.breaksIn == .macIdiom ? .note : rule.severity
-                    XCTAssertEqual(Set(found.map(\.severity)), [expected], "\(rule.id) (breaks in \(rule.breaksIn.rawValue)) under --idiom pad")
-                }
-            }
+        let cases = Self.formats.flatMap { format in
+            RuleCatalog.all.flatMap { rule in format.triggering(rule).map { (format: format, rule: rule, annotated: $0) } }
+        }
+        let results = lintEach(cases.map { (path: $0.format.path, text: RuleExample($0.annotated).source) }, idiom: .pad)
+        for ((format, rule, _), all) in zip(cases, results) {
+            let found = all.filter { $0.rule == rule.id }
+            XCTAssertFalse(found.isEmpty, "\(rule.id) \(format.name): no finding under --idiom pad")
+            let expected: Severity = rule.breaksIn == .macIdiom ? .note : rule.severity
+            XCTAssertEqual(Set(found.map(\.severity)), [expected], "\(rule.id) (breaks in \(rule.breaksIn.rawValue)) under --idiom pad")
         }
         XCTAssertEqual(Set(RuleCatalog.all.filter { $0.breaksIn == .anywhere && $0.category == .crash }.map(\.id)),
                        ["missing-popover-anchor", "unchecked-camera", "switch-title", "pushed-split-view", "scene-life-cycle"])
