@@ -1,6 +1,7 @@
 import Foundation
 import XCTest
 @testable import CatalintKit
+@testable import CatalintKit
 
 /// One budget on every path (issue 19), through the built binary: a file past it never holds a run
 /// however the run reaches it, the cache is never trusted, and catalint writes only what it may.
@@ -115,34 +116,54 @@ final class BudgetEndToEndTests: XCTestCase {
     }
 
     func testBitsFlippedAnywhereInTheCacheNeverChangeTheReport() throws {
-        let directory = try cachedProject()
-        let expected = try runCatalint(["lint", "--no-cache", "--format", "json", "."], in: directory).stdout
-        XCTAssertEqual(try runCatalint(["lint", "--format", "json", "."], in: directory).stdout, expected)
-        let files = try cacheFiles(directory)
-        XCTAssertEqual(files.count, 2, "\(files)")
-        let originals = try files.map { try Data(contentsOf: $0) }
+        // Two projects alike, each with its own cache, so that the trials run on both cores.
+        let lanes = try (0..<2).map { _ in try cachedProject() }
+        var expectations: [String] = []
+        var originals: [[(file: URL, data: Data)]] = []
+        for directory in lanes {
+            let expected = try runCatalint(["lint", "--no-cache", "--format", "json", "."], in: directory).stdout
+            XCTAssertEqual(try runCatalint(["lint", "--format", "json", "."], in: directory).stdout, expected)
+            let files = try cacheFiles(directory)
+            XCTAssertEqual(files.count, 2, "\(files)")
+            expectations.append(expected)
+            originals.append(try files.map { ($0, try Data(contentsOf: $0)) })
+        }
         var generator = SeededGenerator(seed: 19)
         // Offsets spread over each whole file (every entry's path, stamp, hash and results; every
-        // record of the snapshot), a few bits each.
+        // record of the snapshot), a few bits each. Trial n runs in lane n % 2.
         let trials = 48
+        var damages: [[(file: Int, offset: Int, bit: Int)]] = []
         for trial in 0..<trials {
+            let files = originals[trial % lanes.count]
             let which = trial % files.count
-            let file = files[which]
-            let good = originals[which]
-            for (other, data) in zip(files, originals) { try data.write(to: other) }
-            var damaged = good
-            let base = good.count * trial / trials
-            for _ in 0..<Int.random(in: 1...3, using: &generator) {
-                let offset = min(good.count - 1, base + Int.random(in: 0..<max(1, good.count / trials), using: &generator))
-                damaged[offset] ^= UInt8(1 << Int.random(in: 0..<8, using: &generator))
-            }
-            try damaged.write(to: file)
-            let run = try runCatalint(["lint", "--format", "json", "."], in: directory)
-            XCTAssertEqual(run.stdout, expected, "trial \(trial): the report changed with a damaged cache")
-            XCTAssertEqual(run.status, 1, run.stderr)
+            let size = files[which].data.count
+            let base = size * trial / trials
+            damages.append((0..<Int.random(in: 1...3, using: &generator)).map { _ in
+                (which, min(size - 1, base + Int.random(in: 0..<max(1, size / trials), using: &generator)), Int.random(in: 0..<8, using: &generator))
+            })
         }
+        let failures = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: lanes.count) { [originals, damages, expectations] lane in
+            for trial in stride(from: lane, to: trials, by: lanes.count) {
+                do {
+                    for (file, data) in originals[lane] { try data.write(to: file) }
+                    var damaged = originals[lane][damages[trial][0].file].data
+                    for damage in damages[trial] { damaged[damage.offset] ^= UInt8(1 << damage.bit) }
+                    try damaged.write(to: originals[lane][damages[trial][0].file].file)
+                    let run = try runCatalint(["lint", "--format", "json", "."], in: lanes[lane])
+                    if run.stdout != expectations[lane] { failures.withLock { $0.append("trial \(trial): the report changed with a damaged cache:\n\(run.stdout)") } }
+                    if run.status != 1 { failures.withLock { $0.append("trial \(trial): exit status \(run.status): \(run.stderr)") } }
+                } catch {
+                    failures.withLock { $0.append("trial \(trial): \(error)") }
+                }
+            }
+        }
+        XCTAssertEqual(failures.withLock { $0 }, [])
+        let directory = lanes[0], expected = expectations[0]
+        let files = originals[0].map(\.file)
+        let goods = originals[0].map(\.data)
         // What was damaged is made again: after one run, the next reads no file at all.
-        for (file, good) in zip(files, originals) {
+        for (file, good) in zip(files, goods) {
             var flipped = good
             flipped[good.count / 2] ^= 0x10
             try flipped.write(to: file)
