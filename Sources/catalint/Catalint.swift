@@ -82,7 +82,9 @@ struct Catalint: ParsableCommand {
     /// (`catalint lnit`), with the subcommand it is likely meant to be.
     static func mistypedSubcommand(_ arguments: [String]) -> (word: String, command: String)? {
         guard let word = arguments.first, !word.hasPrefix("-"), !FileManager.default.fileExists(atPath: word) else { return nil }
-        let names = configuration.subcommands.compactMap { $0.configuration.commandName ?? String(describing: $0).lowercased() }
+        // Every subcommand names itself: `String(describing:)` of a type reflects on it, a tenth of
+        // the start-up.
+        let names = configuration.subcommands.compactMap { $0.configuration.commandName }
         guard !names.contains(word), let command = Suggestion.closest(to: word, in: names) else { return nil }
         return (word, command)
     }
@@ -128,6 +130,7 @@ func ruleList(_ values: [String]) -> [String] {
 
 struct Lint: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "lint",
         abstract: "Lint Swift, Objective-C, YAML interface and Interface Builder files (the default command).",
         discussion: """
             Folders are walked for *.swift, *.interface.yml, *.interface.yaml, *.storyboard and *.xib files, \
@@ -352,6 +355,7 @@ struct Lint: ParsableCommand {
 
 struct Init: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "init",
         abstract: "Write a commented starter .catalint.yml here, with the idiom detected from the Xcode project."
     )
 
@@ -365,6 +369,7 @@ struct Init: ParsableCommand {
 
 struct Rules: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "rules",
         abstract: "List the rules, or explain one.",
         discussion: """
             catalint rules ID says what the rule does, why it breaks in the Mac idiom, an example, what to use instead, \
@@ -432,6 +437,7 @@ struct SchemaCommand: ParsableCommand {
 
 struct Server: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "server",
         abstract: "Serve editors: a Language Server Protocol server on standard input and output.",
         discussion: """
             Diagnostics for open Swift, Objective-C, YAML interface and Interface Builder documents as they are edited, \

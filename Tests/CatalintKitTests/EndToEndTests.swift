@@ -76,6 +76,11 @@ final class EndToEndTests: XCTestCase {
         XCTAssertEqual(mistyped.status, 2)
         XCTAssertTrue(mistyped.stderr.contains("unknown command 'lnit'. Did you mean `init`?"), mistyped.stderr)
         XCTAssertEqual(try run(["rulse"], in: directory).stderr.contains("Did you mean `rules`?"), true)
+        // Every command is suggested by the name it is run by.
+        for (typed, command) in [("lnt", "lint"), ("servr", "server"), ("shema", "schema")] {
+            let run = try run([typed], in: directory)
+            XCTAssertTrue(run.stderr.contains("unknown command '\(typed)'. Did you mean `\(command)`?"), run.stderr)
+        }
         // A real path of that name is linted, not taken for a command.
         try write("let label = UILabel()\n", to: directory.appendingPathComponent("lnit/A.swift"))
         let path = try run(["lnit"], in: directory)

@@ -118,6 +118,8 @@ public final class BuildMembership: @unchecked Sendable {
     private var objectiveCTargets: [String: Bool] = [:]
     /// Whether a folder holds Objective-C files, by path: worked out once.
     private var objectiveCFolders: [String: Bool] = [:]
+    /// Each project file as read (by this thread or by `readProjectsAhead`).
+    private let projectReads = ProjectReads()
 
     /// The projects in one folder, as read.
     private enum FolderProjects {
@@ -618,30 +620,71 @@ public final class BuildMembership: @unchecked Sendable {
         return found
     }
 
-    private func read(_ folder: String) -> FolderProjects {
+    /// The project files of `folder` that speak for its files, in the order they are read: its
+    /// `.xcodeproj` files, or the XcodeGen spec that generates them when there is none (as for the
+    /// idiom); and the package beside them.
+    private static func projectFiles(in folder: String) -> [String] {
         let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
         let xcodeprojs = names.filter { $0.hasSuffix(".xcodeproj") }.map { IdiomDetection.join(folder, $0 + "/project.pbxproj") }
             .filter { FileManager.default.fileExists(atPath: $0) }
         let specs = names.filter { $0 == "project.yml" || $0 == "project.yaml" }.map { IdiomDetection.join(folder, $0) }
         let manifest = names.contains("Package.swift") ? IdiomDetection.join(folder, "Package.swift") : nil
-        if xcodeprojs.isEmpty && specs.isEmpty && manifest == nil { return .none }
+        return xcodeprojs + (xcodeprojs.isEmpty ? Array(specs.prefix(1)) : []) + (manifest.map { [$0] } ?? [])
+    }
+
+    /// A project file read: what `projectFiles(in:)` gives, by its name.
+    private static func parse(_ file: String) -> ProjectReads.Read {
+        do throws(XcodeProject.ReadError) {
+            if file.hasSuffix("/Package.swift") { return .success(try SwiftPackage.read(file)) }
+            if file.hasSuffix("/project.pbxproj") { return .success(try XcodeProject.read(pbxproj: file, log: { _ in })) }
+            return .success(try XcodeProject.read(xcodeGen: file, log: { _ in }))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Starts reading, on another thread, the projects that judging the files at `paths` (in that
+    /// order) will ask for: for each file, the folders up from it to the first that has a project
+    /// file. The other thread takes the files from the last, so that the two threads meet in the
+    /// middle rather than one waiting for the other at each project. Only the reading is done
+    /// ahead: each file is read once, by whichever thread comes to it first, and a thread that
+    /// needs a file another is reading waits for it; what is made of it is the same either way.
+    func readProjectsAhead(above paths: [String]) {
+        let reads = projectReads
+        DispatchQueue.global(qos: .userInitiated).async {
+            var seen: Set<String> = []
+            for path in paths.reversed() {
+                for folder in IdiomDetection.selfAndAncestors(IdiomDetection.parent(of: Configuration.absolute(path))) {
+                    // Every folder above one seen was seen too, or lies past a project file.
+                    guard seen.insert(folder).inserted else { break }
+                    let files = Self.projectFiles(in: folder)
+                    for file in files { _ = reads.read(file, Self.parse) }
+                    if !files.isEmpty { break }
+                }
+            }
+        }
+    }
+
+    private func read(_ folder: String) -> FolderProjects {
+        let files = Self.projectFiles(in: folder)
+        if files.isEmpty { return .none }
 
         var projects: [(project: XcodeProject, scopes: [TargetScope])] = []
         var readable = true
-        func add(_ file: String, _ read: (String) throws(XcodeProject.ReadError) -> XcodeProject) {
+        for file in files {
             do throws(XcodeProject.ReadError) {
-                let project = try read(file)
+                let project = try projectReads.read(file, Self.parse).get()
                 if let stale = Self.staleness(of: project) {
                     storedProblems[file] = "\(IdiomDetection.display(file)): \(stale.missing) of the \(stale.listed) Swift and Interface Builder files it lists "
                         + "do not exist (\(IdiomDetection.display(stale.example)), ...): the project no longer matches the disk (a folder renamed or moved?); "
                         + "the files under \(IdiomDetection.display(folder)) are linted as if there were no project"
                     readable = false
-                    return
+                    continue
                 }
                 if let unfollowed = project.unfollowed {
                     storedNotes[file] = ["\(IdiomDetection.display(file)): \(unfollowed); the files under \(IdiomDetection.display(folder)) are linted as if there were no project"]
                     readable = false
-                    return
+                    continue
                 }
                 let scopes = TargetScope.of(project, idiomFromProject: idiomFromProjects)
                 storedNotes[file] = ["project \(IdiomDetection.display(file)): " + (project.targets.isEmpty ? "no targets" : "\(project.targets.count) target\(project.targets.count == 1 ? "" : "s")")]
@@ -655,13 +698,6 @@ public final class BuildMembership: @unchecked Sendable {
                 readable = false
             }
         }
-        // As for the idiom: the .xcodeproj files, or the XcodeGen spec that generates them when
-        // there is none; and the package beside them.
-        for file in xcodeprojs { add(file) { (file: String) throws(XcodeProject.ReadError) in try XcodeProject.read(pbxproj: file, log: { _ in }) } }
-        if xcodeprojs.isEmpty, let spec = specs.first {
-            add(spec) { (file: String) throws(XcodeProject.ReadError) in try XcodeProject.read(xcodeGen: file, log: { _ in }) }
-        }
-        if let manifest { add(manifest) { (file: String) throws(XcodeProject.ReadError) in try SwiftPackage.read(file) } }
         return readable ? .projects(projects) : .unreadable
     }
 
@@ -694,5 +730,39 @@ public final class BuildMembership: @unchecked Sendable {
         case .neverOnMac: return "never in the Mac idiom, crash rules only"
         case .notIOS: return "not iOS, no rule"
         }
+    }
+}
+
+/// Project files read once each, by whichever thread asks first; a thread that asks for a file
+/// another is reading waits for it.
+final class ProjectReads: @unchecked Sendable {
+    typealias Read = Result<XcodeProject, XcodeProject.ReadError>
+
+    private enum Slot {
+        case reading
+        case read(Read)
+    }
+
+    private let slots = Locked<[String: Slot]>([:])
+
+    func read(_ file: String, _ parse: (String) -> Read) -> Read {
+        let mine = slots.withLock { slots in
+            guard slots[file] == nil else { return false }
+            slots[file] = .reading
+            return true
+        }
+        if mine {
+            let value = parse(file)
+            slots.withLock { $0[file] = .read(value) }
+            slots.wakeWaiters()
+            return value
+        }
+        var value: Read?
+        _ = slots.wait(until: nil) { slots in
+            guard case .read(let read)? = slots[file] else { return false }
+            value = read
+            return true
+        }
+        return value!
     }
 }
