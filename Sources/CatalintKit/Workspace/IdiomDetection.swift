@@ -204,7 +204,7 @@ public enum IdiomDetection {
 
     /// `path` relative to the working folder when it is inside it, else as is.
     static func display(_ path: String) -> String {
-        let current = FileManager.default.currentDirectoryPath
+        let current = Configuration.workingDirectory
         return path.hasPrefix(current + "/") ? String(path.dropFirst(current.count + 1)) : path
     }
 }
