@@ -77,14 +77,14 @@ public enum FileDiscovery {
             ancestors.append(id)
         }
         defer { if !ancestors.isEmpty { ancestors.removeLast() } }
-        let entries: [(name: String, raw: [UInt8])]
+        let entries: [(name: String, raw: [UInt8], type: Int32)]
         switch names(in: raw) {
         case .success(let list): entries = list
         case .failure(let reason):
             configuration.record?.problem(directory, "cannot read the folder (\(reason.reason)); its files were not linted", named: named)
             return
         }
-        for (displayName, name) in entries {
+        for (displayName, name, entryType) in entries {
             let rawPath = directory == "." ? name : (raw.last == UInt8(ascii: "/") ? raw + name : raw + [UInt8(ascii: "/")] + name)
             let path = join(directory, displayName)
             RawPaths.remember(path, bytes: rawPath)
@@ -96,11 +96,21 @@ public enum FileDiscovery {
                 continue
             }
             if configuration.isExcluded(path) { continue }
-            var info = stat()
-            let known = (rawPath + [0]).withUnsafeBufferPointer { buffer in
-                buffer.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
+            // What the entry is: from `readdir` where it tells a folder or a plain file (no system
+            // call), else from `lstat` (a link, or a file system that does not say).
+            var known = true
+            let type: mode_t
+            if entryType == Int32(DT_DIR) {
+                type = S_IFDIR
+            } else if entryType == Int32(DT_REG) {
+                type = S_IFREG
+            } else {
+                var info = stat()
+                known = (rawPath + [0]).withUnsafeBufferPointer { buffer in
+                    buffer.withMemoryRebound(to: CChar.self) { lstat($0.baseAddress!, &info) == 0 }
+                }
+                type = info.st_mode & S_IFMT
             }
-            let type = info.st_mode & S_IFMT
             if known && type == S_IFDIR {
                 walk(path, raw: rawPath, named: false, configuration: configuration, checkouts: checkouts, visited: &visited, ancestors: &ancestors,
                      into: &found)
@@ -179,13 +189,15 @@ public enum FileDiscovery {
     }
 
     /// The names in a folder, as shown (see `RawPaths`) and as bytes, sorted; or why it cannot be read.
-    private static func names(in raw: [UInt8]) -> Result<[(name: String, raw: [UInt8])], ReadFailure> {
+    /// The entries of a folder, sorted by name, each with its `readdir` type (`DT_DIR`, `DT_REG`;
+    /// `DT_UNKNOWN` where the file system does not tell).
+    private static func names(in raw: [UInt8]) -> Result<[(name: String, raw: [UInt8], type: Int32)], ReadFailure> {
         let folder = (raw + [0]).withUnsafeBufferPointer { buffer in
             buffer.withMemoryRebound(to: CChar.self) { opendir($0.baseAddress!) }
         }
         guard let folder else { return .failure(ReadFailure(reason: FileText.describe(errno))) }
         defer { closedir(folder) }
-        var names: [(name: String, raw: [UInt8])] = []
+        var names: [(name: String, raw: [UInt8], type: Int32)] = []
         while true {
             errno = 0
             guard let entry = readdir(folder) else {
@@ -198,7 +210,7 @@ public enum FileDiscovery {
                 }
             }
             if name == [UInt8(ascii: ".")] || name == [UInt8(ascii: "."), UInt8(ascii: ".")] { continue }
-            names.append((RawPaths.display(name), name))
+            names.append((RawPaths.display(name), name, Int32(entry.pointee.d_type)))
         }
         return .success(names.sorted { $0.name < $1.name })
     }
