@@ -77,6 +77,54 @@ final class BinaryPackedTests: XCTestCase {
         var deepType = TypeRef.unknown
         for _ in 0..<TypeRef.deepestPacked { deepType = .element(of: deepType) }
         XCTAssertThrowsError(try BinaryCoder.decode(TypeRef.self, from: BinaryCoder.encode(deepType)[...]), "nested past the bound: refused")
+        let ids: [ObjectID] = [
+            .property(type: "Cell", name: "knob"), .propertyOf(.global("shared"), type: "Cell", name: "knob"), .instance(type: "Screen"),
+            .global("shared"), .declaration(path: "Sources/F.swift", offset: 88), .expression(path: "Sources/F.swift", scope: 12, text: "cells[0]"),
+            .expression(path: "Sources/F.swift", scope: nil, text: "x"), .interfaceView(path: "Main.storyboard", identity: "a-b-c"),
+            .parameter(path: "Sources/F.swift", function: 40, index: -1), .result(path: "Sources/F.swift", function: 40),
+        ]
+        for id in ids { try roundTrip(id, properties: 1) }
+        let values: [ValueRef] = [
+            .object(.global("shared"), type: .named("UIButton")), .member(type: "Screen", name: "knob"),
+            .property(of: .member(type: "Screen", name: "cell"), name: "knob", untyped: .instance(type: "Screen")),
+            .name("knob", inType: "Screen", untyped: .global("knob")), .name("knob", inType: nil, untyped: .global("knob")),
+            .cast(.member(type: "Screen", name: "view"), to: .of(.name("v", inType: nil, untyped: .global("v")))),
+        ]
+        for value in values { try roundTrip(value, properties: 1) }
+        var deepValue = ValueRef.member(type: "A", name: "b")
+        for level in 0..<TypeRef.deepestPacked { deepValue = level % 2 == 0 ? .cast(deepValue, to: .unknown) : .object(.global("g"), type: .of(deepValue)) }
+        XCTAssertThrowsError(try BinaryCoder.decode(ValueRef.self, from: BinaryCoder.encode(deepValue)[...]), "nested past the bound: refused")
+        var deepID = ObjectID.global("g")
+        for _ in 0..<TypeRef.deepestPacked { deepID = .propertyOf(deepID, type: "T", name: "n") }
+        XCTAssertThrowsError(try BinaryCoder.decode(ObjectID.self, from: BinaryCoder.encode(deepID)[...]), "nested past the bound: refused")
+        try roundTrip(call, properties: 6)
+        try roundTrip(FunctionCall(name: "make", labels: [], receiver: nil, typeName: nil, inType: nil, guardContext: GuardContext()), properties: 6)
+        try roundTrip(PendingAssignment(target: values[2], inInitializer: true), properties: 2)
+        let condition = PendingCondition(.helperIdiom(use, [.pad]), holds: true)
+        try roundTrip(condition, properties: 2)
+        let link = RequirementChain.Link(parent: 0, condition: condition)
+        try roundTrip(link, properties: 2)
+        var chain = RequirementChain()
+        let first = chain.add(condition, to: nil)
+        _ = chain.add(PendingCondition(.constant(false), holds: false), to: first)
+        try roundTrip(chain, properties: 1)
+        // A link that adds to a later one is refused, as in the Codable form.
+        let backwards = [RequirementChain.Link(parent: 1, condition: condition), RequirementChain.Link(parent: nil, condition: condition)]
+        let writer = BinaryWriter()
+        try writer.write(packed: backwards)
+        XCTAssertThrowsError(try RequirementChain.unpack(from: try BinaryReader(writer.finished())))
+        let anchor = PendingDecision.Anchor(condition: .helper(use), position: position)
+        try roundTrip(anchor, properties: 2)
+        let test = PendingDecision.Test(condition: .not(.helper(use)), spelling: "!isPad", position: position, anchors: [anchor, anchor])
+        try roundTrip(test, properties: 4)
+        let decision = PendingDecision(tests: [test], position: position, spelling: "switch idiom", branches: ["if", "else"],
+                                       branchConditionNames: [["isPad"], []], consequences: [["columns"], ["rows", "spacing"]],
+                                       branchFeatures: ["grid", nil], guardContext: context)
+        try roundTrip(decision, properties: 8)
+        try roundTrip(MemberChoice(condition: .idiom([.mac]), member: "alert"), properties: 2)
+        let helperValues: [HelperValue] = [.condition(.idiom([.pad])), .idiom, .members([MemberChoice(condition: .constant(true), member: "sheet")])]
+        for value in helperValues { try roundTrip(value, properties: value == .idiom ? 0 : 1) }
+        try roundTrip(HelperDeclaration(name: "isPad", value: helperValues[2], position: position), properties: 3)
         var index = ProjectIndex()
         index.add(info)
         index.globals = ["shared": "UIButton", "count": nil]

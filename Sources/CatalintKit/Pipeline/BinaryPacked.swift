@@ -208,7 +208,7 @@ extension ProjectIndex: BinaryPacked {
     func pack(into sink: BinaryWriter) throws {
         try sink.write(map: types) { try $0.pack(into: sink) }
         sink.write(map: globals) { sink.write(optional: $0) }
-        try sink.write(map: helpers) { try sink.encodeValue($0) }
+        try sink.write(map: helpers) { try sink.write(packed: $0) }
         try sink.write(map: functions) { try sink.write(packed: $0) }
         sink.write(map: paperTypes) { sink.write($0) }
         try sink.write(map: returnTypes) { try sink.write(packed: $0) }
@@ -220,7 +220,7 @@ extension ProjectIndex: BinaryPacked {
         var index = ProjectIndex()
         index.types = try source.readMap { try TypeInfo.unpack(from: source) }
         index.globals = try source.readMap { try source.readOptionalString() }
-        index.helpers = try source.readMap { try source.decodeValue([HelperDeclaration].self) }
+        index.helpers = try source.readMap { try source.readPacked(HelperDeclaration.self) }
         index.functions = try source.readMap { try source.readPacked(FunctionSummary.self) }
         index.paperTypes = try source.readMap { try source.readString() }
         index.returnTypes = try source.readMap { try source.readPacked(ReturnType.self) }
@@ -282,20 +282,21 @@ extension EditSite: BinaryPacked {
 
 extension PendingCreation: BinaryPacked {
     func pack(into sink: BinaryWriter) throws {
-        try sink.encodeValue(type)
+        try type.pack(into: sink)
         sink.write(optional: knownSuperclass)
         try position.pack(into: sink)
         try guardContext.pack(into: sink)
         sink.write(site != nil)
         if let site { try site.pack(into: sink) }
-        try sink.encodeValue(assignment)
+        sink.write(assignment != nil)
+        if let assignment { try assignment.pack(into: sink) }
     }
 
     static func unpack(from source: BinaryReader) throws -> PendingCreation {
-        PendingCreation(type: try source.decodeValue(TypeRef.self), knownSuperclass: try source.readOptionalString(),
+        PendingCreation(type: try TypeRef.unpack(from: source), knownSuperclass: try source.readOptionalString(),
                         position: try SourcePosition.unpack(from: source), guardContext: try GuardContext.unpack(from: source),
                         site: try source.readBool() ? try EditSite.unpack(from: source) : nil,
-                        assignment: try source.decodeValue(PendingAssignment?.self))
+                        assignment: try source.readBool() ? try PendingAssignment.unpack(from: source) : nil)
     }
 }
 
@@ -401,7 +402,7 @@ extension TypeRef: BinaryPacked {
             sink.write(name)
         case .of(let value):
             sink.write(1)
-            try sink.encodeValue(value)
+            try value.pack(into: sink)
         case .unknown:
             sink.write(2)
         case .element(let type):
@@ -409,7 +410,7 @@ extension TypeRef: BinaryPacked {
             try type.pack(into: sink)
         case .returned(let call, let path, let fallback):
             sink.write(4)
-            try sink.encodeValue(call)
+            try call.pack(into: sink)
             sink.write(path)
             try fallback.pack(into: sink)
         }
@@ -419,15 +420,310 @@ extension TypeRef: BinaryPacked {
         try unpack(from: source, depth: 0)
     }
 
-    private static func unpack(from source: BinaryReader, depth: Int) throws -> TypeRef {
+    /// `depth`: how many values, classes, objects and calls this one is inside of (they nest in
+    /// each other), bounded together.
+    fileprivate static func unpack(from source: BinaryReader, depth: Int) throws -> TypeRef {
         guard depth < deepestPacked else { throw BinaryReader.Malformed() }
         switch try source.readInt() {
         case 0: return .named(try source.readString())
-        case 1: return .of(try source.decodeValue(ValueRef.self))
+        case 1: return .of(try ValueRef.unpack(from: source, depth: depth + 1))
         case 2: return .unknown
         case 3: return .element(of: try unpack(from: source, depth: depth + 1))
-        case 4: return .returned(try source.decodeValue(FunctionCall.self), path: try source.readString(), fallback: try unpack(from: source, depth: depth + 1))
+        case 4: return .returned(try FunctionCall.unpack(from: source, depth: depth + 1), path: try source.readString(),
+                                 fallback: try unpack(from: source, depth: depth + 1))
         default: throw BinaryReader.Malformed()
         }
+    }
+}
+
+extension ObjectID: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        switch self {
+        case .property(let type, let name):
+            sink.write(0)
+            sink.write(type)
+            sink.write(name)
+        case .propertyOf(let base, let type, let name):
+            sink.write(1)
+            try base.pack(into: sink)
+            sink.write(type)
+            sink.write(name)
+        case .instance(let type):
+            sink.write(2)
+            sink.write(type)
+        case .global(let name):
+            sink.write(3)
+            sink.write(name)
+        case .declaration(let path, let offset):
+            sink.write(4)
+            sink.write(path)
+            sink.write(offset)
+        case .expression(let path, let scope, let text):
+            sink.write(5)
+            sink.write(path)
+            sink.write(scope != nil)
+            if let scope { sink.write(scope) }
+            sink.write(text)
+        case .interfaceView(let path, let identity):
+            sink.write(6)
+            sink.write(path)
+            sink.write(identity)
+        case .parameter(let path, let function, let index):
+            sink.write(7)
+            sink.write(path)
+            sink.write(function)
+            sink.write(index)
+        case .result(let path, let function):
+            sink.write(8)
+            sink.write(path)
+            sink.write(function)
+        }
+    }
+
+    static func unpack(from source: BinaryReader) throws -> ObjectID {
+        try unpack(from: source, depth: 0)
+    }
+
+    fileprivate static func unpack(from source: BinaryReader, depth: Int) throws -> ObjectID {
+        guard depth < TypeRef.deepestPacked else { throw BinaryReader.Malformed() }
+        switch try source.readInt() {
+        case 0: return .property(type: try source.readString(), name: try source.readString())
+        case 1: return .propertyOf(try unpack(from: source, depth: depth + 1), type: try source.readString(), name: try source.readString())
+        case 2: return .instance(type: try source.readString())
+        case 3: return .global(try source.readString())
+        case 4: return .declaration(path: try source.readString(), offset: try source.readInt())
+        case 5: return .expression(path: try source.readString(), scope: try source.readBool() ? try source.readInt() : nil, text: try source.readString())
+        case 6: return .interfaceView(path: try source.readString(), identity: try source.readString())
+        case 7: return .parameter(path: try source.readString(), function: try source.readInt(), index: try source.readInt())
+        case 8: return .result(path: try source.readString(), function: try source.readInt())
+        default: throw BinaryReader.Malformed()
+        }
+    }
+}
+
+extension ValueRef: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        switch self {
+        case .object(let id, let type):
+            sink.write(0)
+            try id.pack(into: sink)
+            try type.pack(into: sink)
+        case .member(let type, let name):
+            sink.write(1)
+            sink.write(type)
+            sink.write(name)
+        case .property(let base, let name, let untyped):
+            sink.write(2)
+            try base.pack(into: sink)
+            sink.write(name)
+            try untyped.pack(into: sink)
+        case .name(let name, let inType, let untyped):
+            sink.write(3)
+            sink.write(name)
+            sink.write(optional: inType)
+            try untyped.pack(into: sink)
+        case .cast(let value, let type):
+            sink.write(4)
+            try value.pack(into: sink)
+            try type.pack(into: sink)
+        }
+    }
+
+    static func unpack(from source: BinaryReader) throws -> ValueRef {
+        try unpack(from: source, depth: 0)
+    }
+
+    fileprivate static func unpack(from source: BinaryReader, depth: Int) throws -> ValueRef {
+        guard depth < TypeRef.deepestPacked else { throw BinaryReader.Malformed() }
+        switch try source.readInt() {
+        case 0: return .object(try ObjectID.unpack(from: source, depth: depth + 1), type: try TypeRef.unpack(from: source, depth: depth + 1))
+        case 1: return .member(type: try source.readString(), name: try source.readString())
+        case 2: return .property(of: try unpack(from: source, depth: depth + 1), name: try source.readString(),
+                                 untyped: try ObjectID.unpack(from: source, depth: depth + 1))
+        case 3: return .name(try source.readString(), inType: try source.readOptionalString(), untyped: try ObjectID.unpack(from: source, depth: depth + 1))
+        case 4: return .cast(try unpack(from: source, depth: depth + 1), to: try TypeRef.unpack(from: source, depth: depth + 1))
+        default: throw BinaryReader.Malformed()
+        }
+    }
+}
+
+extension FunctionCall: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(name)
+        sink.write(strings: labels)
+        sink.write(receiver != nil)
+        if let receiver { try receiver.pack(into: sink) }
+        sink.write(optional: typeName)
+        sink.write(optional: inType)
+        try guardContext.pack(into: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> FunctionCall {
+        try unpack(from: source, depth: 0)
+    }
+
+    fileprivate static func unpack(from source: BinaryReader, depth: Int) throws -> FunctionCall {
+        guard depth < TypeRef.deepestPacked else { throw BinaryReader.Malformed() }
+        return FunctionCall(name: try source.readString(), labels: try source.readStrings(),
+                            receiver: try source.readBool() ? try ValueRef.unpack(from: source, depth: depth + 1) : nil,
+                            typeName: try source.readOptionalString(), inType: try source.readOptionalString(),
+                            guardContext: try GuardContext.unpack(from: source))
+    }
+}
+
+extension PendingAssignment: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try target.pack(into: sink)
+        sink.write(inInitializer)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> PendingAssignment {
+        PendingAssignment(target: try ValueRef.unpack(from: source), inInitializer: try source.readBool())
+    }
+}
+
+extension PendingCondition: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try condition.pack(into: sink)
+        sink.write(holds)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> PendingCondition {
+        PendingCondition(try IdiomCondition.unpack(from: source), holds: try source.readBool())
+    }
+}
+
+extension RequirementChain.Link: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(parent != nil)
+        if let parent { sink.write(Int(parent)) }
+        try condition.pack(into: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> RequirementChain.Link {
+        RequirementChain.Link(parent: try source.readBool() ? try source.readInteger(Int32.self) : nil, condition: try PendingCondition.unpack(from: source))
+    }
+}
+
+extension RequirementChain: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try sink.write(packed: links)
+    }
+
+    /// A link that adds to a later one is a damaged entry, as in the `Codable` form.
+    static func unpack(from source: BinaryReader) throws -> RequirementChain {
+        guard let chain = RequirementChain(links: try source.readPacked(Link.self)) else { throw BinaryReader.Malformed() }
+        return chain
+    }
+}
+
+extension PendingDecision.Anchor: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try condition.pack(into: sink)
+        try position.pack(into: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> PendingDecision.Anchor {
+        PendingDecision.Anchor(condition: try IdiomCondition.unpack(from: source), position: try SourcePosition.unpack(from: source))
+    }
+}
+
+extension PendingDecision.Test: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try condition.pack(into: sink)
+        sink.write(spelling)
+        try position.pack(into: sink)
+        try sink.write(packed: anchors)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> PendingDecision.Test {
+        PendingDecision.Test(condition: try IdiomCondition.unpack(from: source), spelling: try source.readString(),
+                             position: try SourcePosition.unpack(from: source), anchors: try source.readPacked(PendingDecision.Anchor.self))
+    }
+}
+
+extension PendingDecision: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try sink.write(packed: tests)
+        sink.write(position != nil)
+        if let position { try position.pack(into: sink) }
+        sink.write(optional: spelling)
+        sink.write(strings: branches)
+        sink.write(branchConditionNames.count)
+        for names in branchConditionNames { sink.write(strings: names) }
+        sink.write(consequences.count)
+        for names in consequences { sink.write(strings: names) }
+        sink.write(branchFeatures.count)
+        for feature in branchFeatures { sink.write(optional: feature) }
+        try guardContext.pack(into: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> PendingDecision {
+        func lists() throws -> [[String]] {
+            let count = try source.readCount()
+            var lists: [[String]] = []
+            lists.reserveCapacity(count)
+            for _ in 0..<count { lists.append(try source.readStrings()) }
+            return lists
+        }
+        let tests = try source.readPacked(Test.self)
+        let position = try source.readBool() ? try SourcePosition.unpack(from: source) : nil
+        let spelling = try source.readOptionalString()
+        let branches = try source.readStrings()
+        let branchConditionNames = try lists()
+        let consequences = try lists()
+        let featureCount = try source.readCount()
+        var branchFeatures: [String?] = []
+        branchFeatures.reserveCapacity(featureCount)
+        for _ in 0..<featureCount { branchFeatures.append(try source.readOptionalString()) }
+        return PendingDecision(tests: tests, position: position, spelling: spelling, branches: branches, branchConditionNames: branchConditionNames,
+                               consequences: consequences, branchFeatures: branchFeatures, guardContext: try GuardContext.unpack(from: source))
+    }
+}
+
+extension MemberChoice: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try condition.pack(into: sink)
+        sink.write(member)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> MemberChoice {
+        MemberChoice(condition: try IdiomCondition.unpack(from: source), member: try source.readString())
+    }
+}
+
+extension HelperValue: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        switch self {
+        case .condition(let condition):
+            sink.write(0)
+            try condition.pack(into: sink)
+        case .idiom:
+            sink.write(1)
+        case .members(let choices):
+            sink.write(2)
+            try sink.write(packed: choices)
+        }
+    }
+
+    static func unpack(from source: BinaryReader) throws -> HelperValue {
+        switch try source.readInt() {
+        case 0: return .condition(try IdiomCondition.unpack(from: source))
+        case 1: return .idiom
+        case 2: return .members(try source.readPacked(MemberChoice.self))
+        default: throw BinaryReader.Malformed()
+        }
+    }
+}
+
+extension HelperDeclaration: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(name)
+        try value.pack(into: sink)
+        try position.pack(into: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> HelperDeclaration {
+        HelperDeclaration(name: try source.readString(), value: try HelperValue.unpack(from: source), position: try SourcePosition.unpack(from: source))
     }
 }

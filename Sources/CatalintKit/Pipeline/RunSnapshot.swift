@@ -62,7 +62,7 @@ struct RunSnapshot: Sendable {
     var targetFindings: [String: UInt64] = [:]
 
     static let magic = Array("catalint-snapshot\n".utf8)
-    static let formatVersion = 4
+    static let formatVersion = 5
 
     /// The file of the snapshot of a kind of run (`key`) in a cache folder.
     static func file(in directory: String, key: UInt64) -> String {
