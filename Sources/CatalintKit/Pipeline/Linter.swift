@@ -446,7 +446,12 @@ public struct Linter: Sendable {
     /// The key of the cache that belongs to this run's lowering settings (asked only with a cache:
     /// the vocabulary's fingerprint is its whole encoding).
     func cacheKey(_ vocabulary: LoweringVocabulary, objc: ObjCEnvironment? = nil) -> UInt64 {
-        var settings = vocabulary.fingerprint + Array("\(options.configuration.limits.fingerprint) swift \(options.configuration.swiftVersion)".utf8)
+        // Without options for the rules the vocabulary is the built-in rules', which the running
+        // executable's identity (in every key) already stands for: its encoding, sorted for a
+        // digest, was 26M instructions of every run.
+        let builtIn = options.configuration.rules.allSatisfy { $0.value.options == nil } && ResultCache.executableIdentity != nil
+        var settings = (builtIn ? Array("built-in vocabulary".utf8) : vocabulary.fingerprint)
+            + Array("\(options.configuration.limits.fingerprint) swift \(options.configuration.swiftVersion)".utf8)
         if let objc { settings += Array(" objc ".utf8) + objc.fingerprint }
         return ResultCache.key(settings: settings)
     }

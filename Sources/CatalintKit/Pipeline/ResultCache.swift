@@ -79,7 +79,7 @@ final class ResultCache: @unchecked Sendable {
         var hasher = FNV1a()
         hasher.add(Array(CatalintVersion.current.utf8))
         // The running executable, so a rebuilt catalint never trusts what another build cached.
-        if let executable = Bundle.main.executablePath, let stamp = stamp(of: executable) {
+        if let (executable, stamp) = executableIdentity {
             hasher.add(Array(executable.utf8))
             hasher.add(stamp.size)
             hasher.add(Int(stamp.modified))
@@ -87,6 +87,9 @@ final class ResultCache: @unchecked Sendable {
         hasher.add(settings)
         return hasher.value
     }
+
+    /// The running executable's path and stamp, which every key holds; nil when it cannot be told.
+    static let executableIdentity: (String, Stamp)? = Bundle.main.executablePath.flatMap { path in stamp(of: path).map { (path, $0) } }
 
     // MARK: Lookups
 
