@@ -120,6 +120,8 @@ public final class BuildMembership: @unchecked Sendable {
     private var objectiveCFolders: [String: Bool] = [:]
     /// Each project file as read (by this thread or by `readProjectsAhead`).
     private let projectReads = ProjectReads()
+    /// True once `readProjectsAhead` has started.
+    private let readingAhead = Locked(false)
 
     /// The projects in one folder, as read.
     private enum FolderProjects {
@@ -650,6 +652,11 @@ public final class BuildMembership: @unchecked Sendable {
     /// ahead: each file is read once, by whichever thread comes to it first, and a thread that
     /// needs a file another is reading waits for it; what is made of it is the same either way.
     func readProjectsAhead(above paths: [String]) {
+        // Once a membership: a later run with it (a fix's next round) finds its projects read.
+        guard readingAhead.withLock({ started in
+            defer { started = true }
+            return !started
+        }) else { return }
         let reads = projectReads
         DispatchQueue.global(qos: .userInitiated).async {
             var seen: Set<String> = []
