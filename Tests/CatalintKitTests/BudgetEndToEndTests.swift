@@ -15,26 +15,40 @@ final class BudgetEndToEndTests: XCTestCase {
     /// A project whose Generated.swift is past the budget; Named.swift creates a page control (line 2)
     /// and a refresh control of a class that only Generated.swift declares (line 3).
     private func slowProject() throws -> URL {
-        let directory = try temporaryDirectory(self)
-        try write("idiom: mac\nlimits:\n  seconds_per_file: \(Self.budget)\n", to: directory.appendingPathComponent(".catalint.yml"))
+        try slowProjects(1)[0]
+    }
+
+    /// `count` such projects, each in its own folder.
+    private func slowProjects(_ count: Int) throws -> [URL] {
         var generated = "import UIKit\nclass PullToRefresh: UIRefreshControl {}\nfunc make() {\n"
         for number in 0..<Self.slowStatements {
             generated += "    if flag\(number % 97) { return }\n    let s\(number) = UIStepper()\n"
         }
-        try write(generated + "}\n", to: directory.appendingPathComponent("Generated.swift"))
-        try write("import UIKit\nlet pager = UIPageControl()\nlet refresh = PullToRefresh()\n", to: directory.appendingPathComponent("Named.swift"))
-        return directory
+        return try (0..<count).map { _ in
+            let directory = try temporaryDirectory(self)
+            try write("idiom: mac\nlimits:\n  seconds_per_file: \(Self.budget)\n", to: directory.appendingPathComponent(".catalint.yml"))
+            try write(generated + "}\n", to: directory.appendingPathComponent("Generated.swift"))
+            try write("import UIKit\nlet pager = UIPageControl()\nlet refresh = PullToRefresh()\n", to: directory.appendingPathComponent("Named.swift"))
+            return directory
+        }
     }
 
     private static let named = "import UIKit\nlet pager = UIPageControl()\nlet refresh = PullToRefresh()\n"
 
     func testAFileNamedBesideAFilePastTheBudgetIsLintedAndTheOtherOnlyNamedByVerbose() throws {
-        let directory = try slowProject()
-        let runs = [
-            try runBounded(["lint", "-v", "--format", "xcode", "Named.swift"], in: directory, timeout: 120),
-            try runBounded(["lint", "-v", "--format", "xcode", "--stdin-filename", "Named.swift", "-"], in: directory, timeout: 120,
-                           stdin: Data(Self.named.utf8)),
+        // The two runs at once, each in a project of its own (each waits out the budget).
+        let directories = try slowProjects(2)
+        let requests: [(arguments: [String], stdin: Data?)] = [
+            (["lint", "-v", "--format", "xcode", "Named.swift"], nil),
+            (["lint", "-v", "--format", "xcode", "--stdin-filename", "Named.swift", "-"], Data(Self.named.utf8)),
         ]
+        let results = Locked<[Int: Result<TimedRun, Error>]>([:])
+        DispatchQueue.concurrentPerform(iterations: requests.count) { index in
+            let result = Result { try runBounded(requests[index].arguments, in: directories[index], timeout: 120, stdin: requests[index].stdin) }
+            results.withLock { $0[index] = result }
+        }
+        let runs = try (0..<requests.count).map { index in try XCTUnwrap(results.withLock { $0[index] }).get() }
+        XCTAssertEqual(runs.count, 2)
         for run in runs {
             XCTAssertFalse(run.timedOut, "the run waited for the file past the budget")
             XCTAssertEqual(run.status, 1, run.stderr)
