@@ -6,6 +6,27 @@ import XCTest
 /// `Fixtures/Projects` (a classic pbxproj, an Xcode 16 one with synchronized folders, an XcodeGen
 /// spec, a Package.swift), copied into a temporary folder.
 final class BuildMembershipTests: XCTestCase {
+    /// A project file asked for by several threads at once is read once, and each gets that reading.
+    func testAProjectFileAskedForFromSeveralThreadsIsReadOnce() {
+        let reads = ProjectReads()
+        let parsed = Locked<[String: Int]>([:])
+        let files = (0..<8).map { "/p\($0)/Package.swift" }
+        let answers = Locked<[String]>([])
+        DispatchQueue.concurrentPerform(iterations: 64) { index in
+            let file = files[index % files.count]
+            let read = reads.read(file) { file in
+                parsed.withLock { $0[file, default: 0] += 1 }
+                Thread.sleep(forTimeInterval: 0.002)  // long enough for the others to ask meanwhile
+                return .failure(XcodeProject.ReadError(description: "read \(file)"))
+            }
+            if case .failure(let error) = read { answers.withLock { $0.append("\(file) \(error.message)") } }
+        }
+        XCTAssertEqual(parsed.withLock { $0 }, Dictionary(uniqueKeysWithValues: files.map { ($0, 1) }))
+        let all = answers.withLock { $0 }
+        XCTAssertEqual(all.count, 64)
+        XCTAssertTrue(all.allSatisfy { answer in files.contains { answer == "\($0) read \($0)" } }, "\(all)")
+    }
+
     private func fixtures() throws -> URL { try fixtureProjects(self) }
 
     /// `judged_as target` for each file, or `unbuilt` (and why), or `-` without a judgement.

@@ -5,6 +5,30 @@ import XCTest
 /// The cache of each file's results: the same output with and without it, whatever the thread
 /// count, and every way it can be wrong (corrupt, truncated, foreign, raced) ignored, never trusted.
 final class CacheTests: XCTestCase {
+    /// Without options for the rules the key stands for the built-in vocabulary by the executable;
+    /// an option for a rule changes what lowering keeps, so it changes the key, and so does a
+    /// different option.
+    func testTheCacheKeyFollowsTheRulesOptions() {
+        func key(_ options: (any RuleKnowledge)?, level: RuleLevel? = nil) -> UInt64 {
+            var lintOptions = LintOptions(idiom: .mac, jobs: 1)
+            if options != nil || level != nil { lintOptions.configuration.rules["hard-coded-size"] = RuleSettings(level: level, options: options) }
+            let linter = Linter(options: lintOptions)
+            return linter.cacheKey(linter.vocabulary)
+        }
+        XCTAssertNotNil(ResultCache.executableIdentity)
+        XCTAssertEqual(key(nil), key(nil))
+        XCTAssertEqual(key(nil), key(nil, level: .warning), "a level alone changes no lowering")
+        var wider = ScreenSizeKnowledge()
+        wider.dimensions = [Dimension()]
+        wider.screenWords = ["canvas"]
+        var other = ScreenSizeKnowledge()
+        other.screenWords = ["stage"]
+        XCTAssertNotEqual(key(wider), key(nil))
+        XCTAssertNotEqual(key(other), key(nil))
+        XCTAssertNotEqual(key(wider), key(other))
+        XCTAssertEqual(key(other), key(other))
+    }
+
     /// A small project: an app with findings in every format, a subclass declared in another file.
     private func project() throws -> URL {
         let directory = try temporaryDirectory(self)
