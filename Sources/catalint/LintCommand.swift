@@ -109,6 +109,7 @@ enum LintCommand {
             options.dependencyRoot = workspace.root
             options.describesTypes = request.verbose
             options.workerExecutable = LintOptions.ownExecutable
+            options.endsWithTheProcess = true
             if !request.noCache {
                 if let named = request.cacheDirectory {
                     // A folder the user named is made with the folders above it; the default only in the project root.

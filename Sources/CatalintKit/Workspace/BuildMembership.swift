@@ -116,6 +116,8 @@ public final class BuildMembership: @unchecked Sendable {
     private var languageModes: [String: LanguageMode?] = [:]
     /// Whether each target compiles Objective-C, by project file and target name: worked out once.
     private var objectiveCTargets: [String: Bool] = [:]
+    /// The nearest folder at or above each folder asked about that has a project file, or nil for none.
+    private var nearestProjects: [String: String?] = [:]
     /// Whether a folder holds Objective-C files, by path: worked out once.
     private var objectiveCFolders: [String: Bool] = [:]
     /// Each project file as read (by this thread or by `readProjectsAhead`).
@@ -198,19 +200,48 @@ public final class BuildMembership: @unchecked Sendable {
     /// The projects that speak for the file at `path`: those of the nearest folder up the tree
     /// that has one claiming it; nil when none does or that folder's cannot be read.
     private func owners(of path: String) -> [(project: XcodeProject, scopes: [TargetScope])]? {
-        for folder in IdiomDetection.selfAndAncestors(IdiomDetection.parent(of: path)) {
+        var start = IdiomDetection.parent(of: path)
+        while let folder = nearestProjectFolder(from: start) {
             switch projects(in: folder) {
             case .none:
-                continue
+                return nil  // never: the nearest folder has projects
             case .unreadable:
                 return nil
             case .projects(let projects):
                 let owners = projects.filter { $0.project.claims(path) }
-                if owners.isEmpty { continue }
-                return owners
+                if !owners.isEmpty { return owners }
             }
+            guard folder != "/" else { return nil }
+            start = IdiomDetection.parent(of: folder)
         }
         return nil
+    }
+
+    /// The nearest folder at or above `folder` that has a project file (nil when none up to `/`),
+    /// asking `projects(in:)` of the folders in between, nearest first, as a walk up would; known
+    /// by folder once found, so the files of one folder look up one name, not each of their
+    /// ancestors (the lock is held).
+    private func nearestProjectFolder(from folder: String) -> String? {
+        var passed: [String] = []
+        var current = folder
+        var found: String?
+        while true {
+            if let known = nearestProjects[current] {
+                found = known
+                break
+            }
+            passed.append(current)
+            if case .none = projects(in: current) {
+                let parent = IdiomDetection.parent(of: current)
+                guard current != "/", !parent.isEmpty, parent != current else { break }
+                current = parent
+                continue
+            }
+            found = current
+            break
+        }
+        for folder in passed { nearestProjects[folder] = .some(found) }
+        return found
     }
 
     /// A header is compiled only as part of the files that include it. With an Objective-C

@@ -50,14 +50,14 @@ public enum DependencyCheckouts {
         return names.contains { name in projectMarkers.contains { name == $0 || (name.hasSuffix($0) && $0.hasPrefix(".")) } }
     }
 
-    /// The checkouts of the projects of the linted paths, and those that walking the paths met
-    /// (`met`), sorted, each once. From each path (or from the folder of the project that owns it,
+    /// The checkouts of the projects of the linted files, and those that walking their folders met
+    /// (`met`), sorted, each once. From each file's folder (or from the folder of the project that owns it,
     /// `owner`: a `project.pbxproj`, `project.yml` or `Package.swift`), the folders up to `root` are
     /// looked in, up to the first that says what it checks out (`isProjectFolder`): a `Pods/` beside
     /// the workspace above an app's folder is the app's; a package's checkouts above an unrelated
     /// folder are not. SwiftPM's `.build/checkouts` count only beside the package that owns a
     /// linted file.
-    static func folders(linting paths: [String], root: String?, met: [String], owner: (String) -> String? = { _ in nil }) -> [String] {
+    static func folders(linting files: [String], root: String?, met: [String], owner: (String) -> String? = { _ in nil }) -> [String] {
         // SwiftPM's checkouts are a package's: beside its `Package.swift`.
         var found = Set(met.map(Configuration.absolute).filter { folder in
             !folder.hasSuffix("/.build/checkouts")
@@ -66,14 +66,13 @@ public enum DependencyCheckouts {
         guard let root else { return found.sorted() }
         let top = Configuration.absolute(root)
         var walked: Set<String> = []  // folders whose walk up is done (a package's own checkouts aside)
-        for path in paths {
-            var isDirectory: ObjCBool = false
+        // The files are those a walk found (never folders): no file system call each.
+        for path in files {
             let absolute = Configuration.absolute(path)
-            let isFolder = FileManager.default.fileExists(atPath: absolute, isDirectory: &isDirectory) && isDirectory.boolValue
-            let project = isFolder ? nil : owner(absolute)
+            let project = owner(absolute)
             var packageFolder: String?
             // (IdiomDetection.parent: NSString's path methods cost tens of thousands of instructions a call on Linux.)
-            var folder = isFolder ? absolute : IdiomDetection.parent(of: absolute)
+            var folder = IdiomDetection.parent(of: absolute)
             if let project {
                 // The folder that holds the `.xcodeproj`, the `project.yml` or the `Package.swift`.
                 folder = IdiomDetection.parent(of: project)
