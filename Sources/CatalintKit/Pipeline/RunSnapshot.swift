@@ -47,7 +47,7 @@ struct RunSnapshot: Sendable {
         var objects: [String]
     }
 
-    struct Dependencies: Codable, Sendable {
+    struct Dependencies: Codable, Sendable, Equatable {
         var imports: [String]
         var exports: [String: UInt64]
     }
@@ -62,7 +62,7 @@ struct RunSnapshot: Sendable {
     var targetFindings: [String: UInt64] = [:]
 
     static let magic = Array("catalint-snapshot\n".utf8)
-    static let formatVersion = 5
+    static let formatVersion = 6
 
     /// The file of the snapshot of a kind of run (`key`) in a cache folder.
     static func file(in directory: String, key: UInt64) -> String {
