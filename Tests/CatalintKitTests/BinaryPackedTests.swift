@@ -322,6 +322,14 @@ final class BinaryPackedTests: XCTestCase {
                 XCTAssertFalse(text.contains(key), "the key \(key) written: a type in it is not packed")
             }
         }
+        // Called where the type is known packed, the coder calls `pack` and `unpack` directly; from
+        // generic code it finds the type's form at run time: the same bytes, the same digest.
+        func generic<T: Codable>(_ value: T) -> [UInt8] { BinaryCoder.encode(value, leading: "Sources/A.swift") }
+        func genericDigest<T: Codable>(_ value: T) -> UInt64 { digest(value) }
+        XCTAssertEqual(BinaryCoder.encode(output, leading: "Sources/A.swift"), generic(output))
+        XCTAssertEqual(digest(output.facts.objects[0]), genericDigest(output.facts.objects[0]))
+        func genericDecode<T: Codable>(_ type: T.Type, _ bytes: [UInt8]) throws -> T { try BinaryCoder.decode(type, from: bytes[...]) }
+        XCTAssertEqual(try genericDecode(FileOutput.self, BinaryCoder.encode(output)), output)
         // The control: a type that is not packed writes its keys.
         struct Keyed: Codable { var guardContext = 1 }
         XCTAssertTrue(String(decoding: BinaryCoder.encode(Keyed()), as: UTF8.self).contains("guardContext"))

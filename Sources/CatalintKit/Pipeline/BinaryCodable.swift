@@ -33,6 +33,27 @@ enum BinaryCoder {
         return value
     }
 
+    /// `encode` of a value whose type is packed where it is called (a file's results): its `pack`
+    /// is called directly, without asking the runtime what the type is to the coder. The same bytes.
+    static func encode<T: Encodable & BinaryPacked>(_ value: T, leading: String? = nil, canonical: Bool = false) -> [UInt8] {
+        let sink = BinaryWriter()
+        sink.canonical = canonical
+        if let leading { sink.intern(leading) }
+        do { try value.pack(into: sink) } catch { return [] }
+        return sink.finished()
+    }
+
+    /// `decode` of a packed type, by its `unpack`.
+    static func decode<T: Decodable & BinaryPacked>(_ type: T.Type, from bytes: ArraySlice<UInt8>, replacing old: String? = nil,
+                                                    with new: String? = nil) throws -> T {
+        let source = try BinaryReader(bytes)
+        if let old, let new { source.replace(old, with: new) }
+        let value = try T.unpack(from: source)
+        source.finish()
+        guard source.isAtEnd else { throw BinaryReader.Malformed() }
+        return value
+    }
+
     /// The first string of the table of `bytes`: the first string encoded.
     static func firstString(of bytes: ArraySlice<UInt8>) -> String? {
         (try? BinaryReader(bytes))?.firstString

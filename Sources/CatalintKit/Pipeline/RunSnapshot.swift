@@ -200,6 +200,13 @@ func digest<T: Encodable>(_ value: T) -> UInt64 {
     return hasher.value
 }
 
+/// The same for a packed type (objects, arguments, the index's types): the same digest, by its `pack`.
+func digest<T: Encodable & BinaryPacked>(_ value: T) -> UInt64 {
+    var hasher = FNV1a()
+    hasher.add(BinaryCoder.encode(value, canonical: true)[...])
+    return hasher.value
+}
+
 extension ObjectID {
     /// True for an object that more than one file can make settings on: a property of a type, every
     /// instance of one, a top-level variable (not a local of one file).
