@@ -330,6 +330,15 @@ final class BinaryPackedTests: XCTestCase {
         XCTAssertEqual(digest(output.facts.objects[0]), genericDigest(output.facts.objects[0]))
         func genericDecode<T: Codable>(_ type: T.Type, _ bytes: [UInt8]) throws -> T { try BinaryCoder.decode(type, from: bytes[...]) }
         XCTAssertEqual(try genericDecode(FileOutput.self, BinaryCoder.encode(output)), output)
+        // A number of a dictionary's (the snapshot's digests) is written as it is, the form its
+        // `Codable` single value gave.
+        let digests: [String: UInt64] = ["declaration:Screen": .max]
+        let expected = BinaryWriter()
+        expected.write(1)
+        expected.write("declaration:Screen")
+        expected.write(UInt64.max)
+        XCTAssertEqual(BinaryCoder.encode(digests), expected.finished())
+        XCTAssertEqual(try BinaryCoder.decode([String: UInt64].self, from: BinaryCoder.encode(digests)[...]), digests)
         // The control: a type that is not packed writes its keys.
         struct Keyed: Codable { var guardContext = 1 }
         XCTAssertTrue(String(decoding: BinaryCoder.encode(Keyed()), as: UTF8.self).contains("guardContext"))

@@ -137,6 +137,11 @@ final class BinaryWriter {
             write(value as! String)
             return
         }
+        // The digests of the snapshot's declarations, by the thousand: as `Codable`'s single value writes them.
+        if T.self == UInt64.self {
+            write(value as! UInt64)
+            return
+        }
         let form = forms[ObjectIdentifier(T.self)] ?? {
             let form = ValueForm.of(T.self)
             forms[ObjectIdentifier(T.self)] = form
@@ -504,6 +509,7 @@ final class BinaryReader {
 
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == String.self { return try readString() as! T }
+        if T.self == UInt64.self { return try readUInt64() as! T }
         let form = forms[ObjectIdentifier(T.self)] ?? {
             let form = ValueForm.of(T.self)
             forms[ObjectIdentifier(T.self)] = form
