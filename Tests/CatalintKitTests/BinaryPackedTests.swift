@@ -137,6 +137,215 @@ final class BinaryPackedTests: XCTestCase {
         try roundTrip(index, properties: 8)
     }
 
+    /// The types of a file's cached results (`FileOutput`) and of what the run snapshot keeps, each
+    /// with every property set and each case of each enum.
+    func testEveryCachedTypeRoundTripsWithEveryPropertySet() throws {
+        let context = GuardContext(builtForMacCatalyst: true, idioms: [.pad], unavailableOnMacCatalyst: true, isPreview: true,
+                                   requirement: 0, checks: ["isSourceTypeAvailable"])
+        let site = EditSite(statementStart: position, statementEnd: SourcePosition(path: "Sources/A.swift", line: 14, column: 3),
+                            indentation: "    ", receiver: "knob", wrappable: true)
+        let call = FunctionCall(name: "configure", labels: ["_", "from"], receiver: .member(type: "Screen", name: "sheet"), typeName: "Styler",
+                                inType: "Screen", guardContext: context)
+        let value = ValueRef.property(of: .member(type: "Screen", name: "cell"), name: "knob", untyped: .instance(type: "Screen"))
+        for mode in LanguageMode.allCases { try roundTrip(mode, properties: 0) }
+        let stamp = ResultCache.Stamp(size: 4_096, modified: -1_700_000_000_123)
+        try roundTrip(stamp, properties: 2)
+        let dependency = FileDependency(path: "Headers/A.h", stamp: stamp)
+        try roundTrip(dependency, properties: 2)
+        try roundTrip(FileDependency(path: "Headers/Gone.h", stamp: nil), properties: 2)
+        let problem = InputProblem(rule: ToolRule.invalidSwift, position: position, values: ["detail": "expected '}'", "path": "Sources/A.swift"])
+        try roundTrip(problem, properties: 3)
+        for action in SuppressionDirective.Action.allCases { try roundTrip(action, properties: 0) }
+        let rule = SuppressionDirective.Rule(id: "stepper-behavioral-style", position: position)
+        try roundTrip(rule, properties: 2)
+        let directive = SuppressionDirective(action: .next, rules: [rule, SuppressionDirective.Rule(id: "all", position: position)], line: 11,
+                                             coveredLines: 12...13, position: position, text: "catalint:disable:next stepper-behavioral-style - why")
+        try roundTrip(directive, properties: 6)
+        for state in [ControlStateValue.states(["highlighted", "selected"]), .states([]), .unknown("currentState")] {
+            try roundTrip(state, properties: 1)
+        }
+        let setting = SettingFact(property: "title", state: .states(["selected"]), spelling: "setTitle(_:for:)", value: "pad", position: position,
+                                   guardContext: context, site: site, whileMade: true, valueIsName: true)
+        try roundTrip(setting, properties: 9)
+        let object = PendingObject(value: value, knownSuperclass: "UISlider", style: "pad", settings: [setting, setting])
+        try roundTrip(object, properties: 4)
+        let size = SizeFact(width: 320.5, height: -0.0, spelling: "CGSize(width:height:)", purposeNames: ["UIGraphicsImageRenderer", "size"],
+                            position: position, guardContext: context)
+        try roundTrip(size, properties: 6)
+        let callFact = CallFact(name: "Stepper", argumentNames: ["value", "in"], spelling: "Stepper(...)", position: position, guardContext: context)
+        try roundTrip(callFact, properties: 5)
+        let pass = PendingArgument.Pass(call: call, argument: -1)
+        try roundTrip(pass, properties: 2)
+        let argument = PendingArgument(call: "present", label: "viewController", value: value, knownSuperclass: "UIAlertController", escapes: true,
+                                       factory: call, passes: [pass, PendingArgument.Pass(call: call, argument: 2)],
+                                       pathEnd: SourcePosition(path: "Sources/A.swift", line: 30, column: 9), spelling: "present(sheet, animated:)",
+                                       position: position, guardContext: context)
+        try roundTrip(argument, properties: 11)
+        let reference = ReferenceFact(names: ["UIScreen", "main", "bounds"], inString: true, comparedWith: ["keyboardFrameEndUserInfoKey"],
+                                      spelling: "UIScreen.main.bounds", position: position, guardContext: context)
+        try roundTrip(reference, properties: 6)
+        let fontSize = FontSizeFact(sizes: [52, 36.25, .infinity], spelling: "systemFont(ofSize:)", purposeNames: ["scaledFont", "for"],
+                                    outputNames: ["UIGraphicsPDFRenderer"], enclosingTypes: ["Report", "Page"], position: position, guardContext: context)
+        try roundTrip(fontSize, properties: 7)
+        let comparison = DimensionComparisonFact(value: 1_080, isEquality: true, subjectNames: ["dim", "height"], spelling: "dim.height == 1080",
+                                                 position: position, guardContext: context, pairedValue: 1_440)
+        try roundTrip(comparison, properties: 7)
+        let internals = PendingInternals(value: value, knownSuperclass: "UISearchBar", key: "searchField", receiverName: "searchBar",
+                                         addsOwnSubviews: true, spelling: "value(forKey: \"searchField\")", position: position, guardContext: context)
+        try roundTrip(internals, properties: 8)
+        let pendingClass = PendingClass(type: .named("GrowingTextView"), knownSuperclass: "UITextView")
+        try roundTrip(pendingClass, properties: 2)
+        let provided = PendingProvidedView(property: "inputAccessoryView", owner: .member(type: "Chat", name: "textView"), isOverride: true,
+                                           view: .member(type: "Chat", name: "composer"), spelling: "inputAccessoryView = composer",
+                                           position: position, guardContext: context, ownerKnownSuperclass: "UITextView",
+                                           viewKnownSuperclass: "UIToolbar", laidOut: [pendingClass, PendingClass(type: .unknown, knownSuperclass: nil)])
+        try roundTrip(provided, properties: 10)
+        let entry = InfoPlistEntry(keyPath: ["UIApplicationSceneManifest", "UISceneConfigurations"], value: "YES", count: 2, position: position)
+        try roundTrip(entry, properties: 4)
+        var requirements = RequirementChain()
+        _ = requirements.add(PendingCondition(.idiom([.pad]), holds: false), to: nil)
+        let decision = PendingDecision(tests: [PendingDecision.Test(condition: .idiom([.pad]), spelling: "isPad", position: position, anchors: [])],
+                                       position: position, spelling: "if isPad", branches: ["if", "else"], branchConditionNames: [[], ["isCompact"]],
+                                       consequences: [["columns"], []], branchFeatures: [nil, "menu"], guardContext: context)
+        let facts = FileFacts(
+            creations: [PendingCreation(type: .named("UIStepper"), knownSuperclass: "UIControl", position: position, guardContext: context,
+                                        site: site, assignment: PendingAssignment(target: value, inInitializer: true))],
+            objects: [object], sizes: [size], calls: [callFact], arguments: [argument], references: [reference], fontSizes: [fontSize],
+            dimensionComparisons: [comparison], decisions: [decision], internals: [internals], providedViews: [provided], infoPlist: [entry],
+            requirements: requirements)
+        try roundTrip(facts, properties: 13)
+        var index = ProjectIndex()
+        index.add(TypeInfo(name: "Screen", superclass: "UIViewController", properties: ["knob": "UISlider"]))
+        index.protocols = ["Styling"]
+        let output = FileOutput(path: "Sources/A.swift", index: index, facts: facts, problems: [problem], suppressions: [directive],
+                                excerpts: [ExcerptKey(line: 12, column: 5): SourceExcerpt(text: "let s = UIStepper()", caret: 9),
+                                           ExcerptKey(line: 30, column: 9): SourceExcerpt(text: "present(sheet, animated: true)", caret: 1)],
+                                contentHash: 0xDEAD_BEEF_CAFE_F00D, languageMode: .swift6, dependencies: [dependency])
+        try roundTrip(output, properties: 9)
+
+        for severity in Severity.allCases { try roundTrip(severity, properties: 0) }
+        for applicability in FixApplicability.allCases { try roundTrip(applicability, properties: 0) }
+        let edit = TextEdit(start: position, end: SourcePosition(path: "Sources/A.swift", line: 12, column: 20), replacement: "knob.x = .pad\n")
+        try roundTrip(edit, properties: 3)
+        let fix = Fix(title: "Keep the iPad style", applicability: .unsafe, edits: [edit, TextEdit(inserting: "if x {", at: position)])
+        try roundTrip(fix, properties: 3)
+        let diagnostic = Diagnostic(rule: "stepper-behavioral-style", severity: .error, position: position, message: "A stepper…",
+                                    help: "Set its style", excerpt: SourceExcerpt(text: "let s = UIStepper()", caret: 9), fix: fix)
+        try roundTrip(diagnostic, properties: 7)
+        try roundTrip(Diagnostic(rule: "r", severity: .note, position: position, message: "m", help: "h"), properties: 7)
+        try roundTrip(RunSnapshot.Dependencies(imports: ["type:Screen", "object:1f"], exports: ["object:1f": 7, "object:2e": .max]), properties: 2)
+        let uiObject = UIObjectFact(id: .property(type: "Screen", name: "knob"), classChain: ["UISlider", "UIControl"],
+                                    preferredBehavioralStyle: "pad", settings: [setting])
+        try roundTrip(uiObject, properties: 4)
+        let handed = HandedObject(object: .parameter(path: "Sources/A.swift", function: 40, index: 0), guardContext: context)
+        try roundTrip(handed, properties: 2)
+        let argumentFact = ArgumentFact(call: "present", label: "viewController", object: .declaration(path: "Sources/A.swift", offset: 9),
+                                        classChain: ["UIAlertController"], escapes: true, madeBy: .result(path: "Sources/A.swift", function: 40),
+                                        madeWhere: context, handedTo: [handed], pathEnd: position, spelling: "present(sheet, animated:)",
+                                        position: position, guardContext: context)
+        try roundTrip(argumentFact, properties: 12)
+    }
+
+    /// What is not one of a type's values is refused: an unknown case, a raw value no case has, a
+    /// range that ends before it starts.
+    func testPackedFormsRefuseWhatNoValueWrites() throws {
+        func refused<T: Codable>(_ type: T.Type, _ write: (BinaryWriter) throws -> Void, file: StaticString = #filePath, line: UInt = #line) throws {
+            let writer = BinaryWriter()
+            try write(writer)
+            XCTAssertThrowsError(try BinaryCoder.decode(T.self, from: writer.finished()[...]), "\(T.self)", file: file, line: line)
+        }
+        try refused(LanguageMode.self) { $0.write(3) }
+        try refused(Severity.self) { $0.write("fatal") }
+        try refused(FixApplicability.self) { $0.write("maybe") }
+        try refused(SuppressionDirective.Action.self) { $0.write("disable:all") }
+        try refused(ControlStateValue.self) { $0.write(2) }
+        func directive(lines: (Int, Int)) -> (BinaryWriter) throws -> Void {
+            { writer in
+                try SuppressionDirective.Action.this.pack(into: writer)
+                try writer.write(packed: [SuppressionDirective.Rule(id: "all", position: self.position)])
+                writer.write(4)
+                writer.write(true)
+                writer.write(lines.0)
+                writer.write(lines.1)
+                try self.position.pack(into: writer)
+                writer.write("catalint:disable:this all")
+            }
+        }
+        try refused(SuppressionDirective.self, directive(lines: (5, 4)))
+        // The same bytes with the range the right way round are a directive.
+        let writer = BinaryWriter()
+        try directive(lines: (4, 5))(writer)
+        XCTAssertEqual(try BinaryCoder.decode(SuppressionDirective.self, from: writer.finished()[...]).coveredLines, 4...5)
+        try refused(FileOutput.self) { writer in
+            try FileOutput(path: "a.swift").pack(into: writer)
+            writer.write(0)
+        }
+    }
+
+    /// A file's results and a file's diagnostics are written with no key of `Codable`'s keyed
+    /// containers: every type in them is packed (the keyed form writes each field's name).
+    func testNoKeyedContainerInAFileOutputOrADiagnostic() throws {
+        var output = FileOutput(path: "Sources/A.swift")
+        let context = GuardContext(builtForMacCatalyst: true, idioms: [.pad], unavailableOnMacCatalyst: true, isPreview: true, requirement: 0,
+                                   checks: ["x"])
+        let value = ValueRef.object(.global("g"), type: .returned(FunctionCall(name: "f", labels: [], receiver: nil, typeName: nil, inType: nil,
+                                                                                guardContext: context), path: "b.swift", fallback: .unknown))
+        let setting = SettingFact(property: "p", state: .states(["selected"]), spelling: "s", value: "v", position: position, guardContext: context,
+                                  site: EditSite(statementStart: position, statementEnd: position, indentation: "", receiver: "r", wrappable: true))
+        output.facts.objects = [PendingObject(value: value, knownSuperclass: "K", style: "pad", settings: [setting])]
+        output.facts.sizes = [SizeFact(width: 1, height: 2, spelling: "s", position: position, guardContext: context)]
+        output.facts.calls = [CallFact(name: "c", argumentNames: ["a"], spelling: "s", position: position, guardContext: context)]
+        output.facts.arguments = [PendingArgument(call: "present", label: "l", value: value, escapes: true, spelling: "s", position: position,
+                                                  guardContext: context)]
+        output.facts.references = [ReferenceFact(names: ["n"], inString: true, spelling: "s", position: position, guardContext: context)]
+        output.facts.fontSizes = [FontSizeFact(sizes: [1], spelling: "s", purposeNames: ["p"], position: position, guardContext: context)]
+        output.facts.dimensionComparisons = [DimensionComparisonFact(value: 1, isEquality: true, subjectNames: ["w"], spelling: "s",
+                                                                     position: position, guardContext: context, pairedValue: 2)]
+        output.facts.internals = [PendingInternals(value: value, spelling: "s", position: position, guardContext: context)]
+        output.facts.providedViews = [PendingProvidedView(property: "p", owner: value, isOverride: true, view: value, spelling: "s",
+                                                          position: position, guardContext: context,
+                                                          laidOut: [PendingClass(type: .named("T"), knownSuperclass: "U")])]
+        output.facts.infoPlist = [InfoPlistEntry(keyPath: ["k"], value: "v", count: 1, position: position)]
+        output.problems = [InputProblem(rule: "r", position: position, values: ["k": "v"])]
+        output.suppressions = [SuppressionDirective(action: .disable, rules: [], line: 1, coveredLines: 1...2, position: position, text: "t")]
+        output.excerpts = [ExcerptKey(line: 1, column: 1): SourceExcerpt(text: "t", caret: 1)]
+        output.contentHash = 1
+        output.languageMode = .swift5
+        output.dependencies = [FileDependency(path: "a.h", stamp: ResultCache.Stamp(size: 1, modified: 1))]
+        let edit = TextEdit(start: position, end: position, replacement: "r")
+        let diagnostics = [Diagnostic(rule: "r", severity: .warning, position: position, message: "m", help: "h",
+                                      excerpt: SourceExcerpt(text: "t", caret: 1), fix: Fix(title: "t", applicability: .safe, edits: [edit]))]
+        for bytes in [BinaryCoder.encode(output), BinaryCoder.encode(diagnostics)] {
+            let text = String(decoding: bytes, as: UTF8.self)
+            for key in ["path", "line", "column", "guardContext", "knownSuperclass", "settings", "spelling", "position", "values", "coveredLines",
+                        "contentHash", "languageMode", "stamp", "severity", "excerpt", "applicability", "replacement", "edits"] {
+                XCTAssertFalse(text.contains(key), "the key \(key) written: a type in it is not packed")
+            }
+        }
+        // Called where the type is known packed, the coder calls `pack` and `unpack` directly; from
+        // generic code it finds the type's form at run time: the same bytes, the same digest.
+        func generic<T: Codable>(_ value: T) -> [UInt8] { BinaryCoder.encode(value, leading: "Sources/A.swift") }
+        func genericDigest<T: Codable>(_ value: T) -> UInt64 { digest(value) }
+        XCTAssertEqual(BinaryCoder.encode(output, leading: "Sources/A.swift"), generic(output))
+        XCTAssertEqual(digest(output.facts.objects[0]), genericDigest(output.facts.objects[0]))
+        func genericDecode<T: Codable>(_ type: T.Type, _ bytes: [UInt8]) throws -> T { try BinaryCoder.decode(type, from: bytes[...]) }
+        XCTAssertEqual(try genericDecode(FileOutput.self, BinaryCoder.encode(output)), output)
+        // A number of a dictionary's (the snapshot's digests) is written as it is, the form its
+        // `Codable` single value gave.
+        let digests: [String: UInt64] = ["declaration:Screen": .max]
+        let expected = BinaryWriter()
+        expected.write(1)
+        expected.write("declaration:Screen")
+        expected.write(UInt64.max)
+        XCTAssertEqual(BinaryCoder.encode(digests), expected.finished())
+        XCTAssertEqual(try BinaryCoder.decode([String: UInt64].self, from: BinaryCoder.encode(digests)[...]), digests)
+        // The control: a type that is not packed writes its keys.
+        struct Keyed: Codable { var guardContext = 1 }
+        XCTAssertTrue(String(decoding: BinaryCoder.encode(Keyed()), as: UTF8.self).contains("guardContext"))
+        XCTAssertEqual(try BinaryCoder.decode(FileOutput.self, from: BinaryCoder.encode(output)[...]), output)
+        XCTAssertEqual(try BinaryCoder.decode([Diagnostic].self, from: BinaryCoder.encode(diagnostics)[...]), diagnostics)
+    }
+
     func testCanonicalBytesDoNotDependOnTheOrderOfDictionariesAndSets() throws {
         var first = ProjectIndex()
         var second = ProjectIndex()
@@ -148,5 +357,15 @@ final class BinaryPackedTests: XCTestCase {
         XCTAssertEqual(first, second)
         XCTAssertEqual(BinaryCoder.encode(first, canonical: true), BinaryCoder.encode(second, canonical: true))
         XCTAssertEqual(digest(first), digest(second))
+        // A file's excerpts and a problem's values, packed by hand, the same.
+        var one = FileOutput(path: "Sources/A.swift")
+        var other = FileOutput(path: "Sources/A.swift")
+        for line in 1...40 { one.excerpts[ExcerptKey(line: line, column: 2)] = SourceExcerpt(text: "line \(line)", caret: 2) }
+        for line in (1...40).reversed() { other.excerpts[ExcerptKey(line: line, column: 2)] = SourceExcerpt(text: "line \(line)", caret: 2) }
+        let values = names.map { ($0, "value of \($0)") }
+        one.problems = [InputProblem(rule: "r", position: position, values: Dictionary(uniqueKeysWithValues: values))]
+        other.problems = [InputProblem(rule: "r", position: position, values: Dictionary(uniqueKeysWithValues: values.reversed()))]
+        XCTAssertEqual(one, other)
+        XCTAssertEqual(BinaryCoder.encode(one, canonical: true), BinaryCoder.encode(other, canonical: true))
     }
 }

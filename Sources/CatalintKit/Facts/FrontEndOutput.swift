@@ -1,6 +1,6 @@
 /// A problem with an input file itself, not a Mac-idiom finding: reported by a tool rule such as
 /// `invalid-interface`, with the values its message template needs.
-struct InputProblem: Sendable, Error, Codable {
+struct InputProblem: Sendable, Error, Codable, Equatable {
     var rule: String
     var position: SourcePosition
     var values: [String: String]

@@ -2,7 +2,7 @@ import SwiftSyntax
 
 /// One `catalint:` comment: `catalint:disable rule-a, rule-b - reason`, `catalint:enable rule-a`,
 /// `catalint:disable:next ...`, `catalint:disable:this ...`, `catalint:disable:previous ...`.
-struct SuppressionDirective: Sendable, Codable {
+struct SuppressionDirective: Sendable, Codable, Equatable {
     enum Action: String, Sendable, CaseIterable, Codable {
         case disable, enable
         case next = "disable:next"
@@ -11,7 +11,7 @@ struct SuppressionDirective: Sendable, Codable {
     }
 
     /// A rule id as written, and where it stands.
-    struct Rule: Sendable, Codable {
+    struct Rule: Sendable, Codable, Equatable {
         var id: String
         var position: SourcePosition
     }

@@ -33,6 +33,27 @@ enum BinaryCoder {
         return value
     }
 
+    /// `encode` of a value whose type is packed where it is called (a file's results): its `pack`
+    /// is called directly, without asking the runtime what the type is to the coder. The same bytes.
+    static func encode<T: Encodable & BinaryPacked>(_ value: T, leading: String? = nil, canonical: Bool = false) -> [UInt8] {
+        let sink = BinaryWriter()
+        sink.canonical = canonical
+        if let leading { sink.intern(leading) }
+        do { try value.pack(into: sink) } catch { return [] }
+        return sink.finished()
+    }
+
+    /// `decode` of a packed type, by its `unpack`.
+    static func decode<T: Decodable & BinaryPacked>(_ type: T.Type, from bytes: ArraySlice<UInt8>, replacing old: String? = nil,
+                                                    with new: String? = nil) throws -> T {
+        let source = try BinaryReader(bytes)
+        if let old, let new { source.replace(old, with: new) }
+        let value = try T.unpack(from: source)
+        source.finish()
+        guard source.isAtEnd else { throw BinaryReader.Malformed() }
+        return value
+    }
+
     /// The first string of the table of `bytes`: the first string encoded.
     static func firstString(of bytes: ArraySlice<UInt8>) -> String? {
         (try? BinaryReader(bytes))?.firstString
@@ -114,6 +135,11 @@ final class BinaryWriter {
     func encodeValue<T: Encodable>(_ value: T) throws {
         if T.self == String.self {
             write(value as! String)
+            return
+        }
+        // The digests of the snapshot's declarations, by the thousand: as `Codable`'s single value writes them.
+        if T.self == UInt64.self {
+            write(value as! UInt64)
             return
         }
         let form = forms[ObjectIdentifier(T.self)] ?? {
@@ -483,6 +509,7 @@ final class BinaryReader {
 
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if T.self == String.self { return try readString() as! T }
+        if T.self == UInt64.self { return try readUInt64() as! T }
         let form = forms[ObjectIdentifier(T.self)] ?? {
             let form = ValueForm.of(T.self)
             forms[ObjectIdentifier(T.self)] = form

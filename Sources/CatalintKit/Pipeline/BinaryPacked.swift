@@ -46,6 +46,45 @@ extension BinaryWriter {
         write(elements.count)
         for element in elements { try element.pack(into: self) }
     }
+
+    /// A presence byte, then the value.
+    func write<Element: BinaryPacked>(optional value: Element?) throws {
+        write(value != nil)
+        if let value { try value.pack(into: self) }
+    }
+
+    /// A presence byte, then the number.
+    func write(optional value: Int?) {
+        write(value != nil)
+        if let value { write(value) }
+    }
+
+    /// A number's bits, as `Codable`'s form writes them.
+    func write(double value: Double) {
+        write(value.bitPattern)
+    }
+
+    /// A presence byte, then the number's bits.
+    func write(optional value: Double?) {
+        write(value != nil)
+        if let value { write(double: value) }
+    }
+
+    /// A dictionary of packed keys and values, by sorted key when the writer is canonical.
+    func write<Key: BinaryPacked & Comparable, Value: BinaryPacked>(packed map: [Key: Value]) throws {
+        write(map.count)
+        if canonical {
+            for key in map.keys.sorted() {
+                try key.pack(into: self)
+                try map[key]!.pack(into: self)
+            }
+        } else {
+            for (key, value) in map {
+                try key.pack(into: self)
+                try value.pack(into: self)
+            }
+        }
+    }
 }
 
 extension BinaryReader {
@@ -80,6 +119,35 @@ extension BinaryReader {
         elements.reserveCapacity(count)
         for _ in 0..<count { elements.append(try Element.unpack(from: self)) }
         return elements
+    }
+
+    func readOptional<Element: BinaryPacked>(_ type: Element.Type) throws -> Element? {
+        try readBool() ? try Element.unpack(from: self) : nil
+    }
+
+    func readOptionalInt() throws -> Int? {
+        try readBool() ? try readInt() : nil
+    }
+
+    func readDouble() throws -> Double {
+        Double(bitPattern: try readUInt64())
+    }
+
+    func readOptionalDouble() throws -> Double? {
+        try readBool() ? try readDouble() : nil
+    }
+
+    /// A dictionary written by `BinaryWriter.write(packed:)`; a key twice is a damaged entry.
+    func readPacked<Key: BinaryPacked & Hashable, Value: BinaryPacked>(_ key: Key.Type, _ value: Value.Type) throws -> [Key: Value] {
+        let count = try readCount()
+        var map: [Key: Value] = [:]
+        map.reserveCapacity(count)
+        for _ in 0..<count {
+            let key = try Key.unpack(from: self)
+            map[key] = try Value.unpack(from: self)
+        }
+        guard map.count == count else { throw Malformed() }
+        return map
     }
 }
 
@@ -725,5 +793,539 @@ extension HelperDeclaration: BinaryPacked {
 
     static func unpack(from source: BinaryReader) throws -> HelperDeclaration {
         HelperDeclaration(name: try source.readString(), value: try HelperValue.unpack(from: source), position: try SourcePosition.unpack(from: source))
+    }
+}
+
+// MARK: A file's results (`FileOutput`), whole
+
+extension LanguageMode: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(rawValue)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> LanguageMode {
+        guard let mode = LanguageMode(rawValue: try source.readInt()) else { throw BinaryReader.Malformed() }
+        return mode
+    }
+}
+
+extension ResultCache.Stamp: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(size)
+        sink.write(Int(modified))
+    }
+
+    static func unpack(from source: BinaryReader) throws -> ResultCache.Stamp {
+        ResultCache.Stamp(size: try source.readInt(), modified: try source.readInteger(Int64.self))
+    }
+}
+
+extension FileDependency: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(path)
+        try sink.write(optional: stamp)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> FileDependency {
+        FileDependency(path: try source.readString(), stamp: try source.readOptional(ResultCache.Stamp.self))
+    }
+}
+
+extension InputProblem: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(rule)
+        try position.pack(into: sink)
+        sink.write(map: values) { sink.write($0) }
+    }
+
+    static func unpack(from source: BinaryReader) throws -> InputProblem {
+        InputProblem(rule: try source.readString(), position: try SourcePosition.unpack(from: source),
+                     values: try source.readMap { try source.readString() })
+    }
+}
+
+extension SuppressionDirective.Action: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(rawValue)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> SuppressionDirective.Action {
+        guard let action = SuppressionDirective.Action(rawValue: try source.readString()) else { throw BinaryReader.Malformed() }
+        return action
+    }
+}
+
+extension SuppressionDirective.Rule: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(id)
+        try position.pack(into: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> SuppressionDirective.Rule {
+        SuppressionDirective.Rule(id: try source.readString(), position: try SourcePosition.unpack(from: source))
+    }
+}
+
+extension SuppressionDirective: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try action.pack(into: sink)
+        try sink.write(packed: rules)
+        sink.write(line)
+        sink.write(coveredLines != nil)
+        if let coveredLines {
+            sink.write(coveredLines.lowerBound)
+            sink.write(coveredLines.upperBound)
+        }
+        try position.pack(into: sink)
+        sink.write(text)
+    }
+
+    /// A range whose end comes before its start is a damaged entry.
+    static func unpack(from source: BinaryReader) throws -> SuppressionDirective {
+        let action = try Action.unpack(from: source)
+        let rules = try source.readPacked(Rule.self)
+        let line = try source.readInt()
+        var coveredLines: ClosedRange<Int>?
+        if try source.readBool() {
+            let lower = try source.readInt()
+            let upper = try source.readInt()
+            guard lower <= upper else { throw BinaryReader.Malformed() }
+            coveredLines = lower...upper
+        }
+        return SuppressionDirective(action: action, rules: rules, line: line, coveredLines: coveredLines,
+                                    position: try SourcePosition.unpack(from: source), text: try source.readString())
+    }
+}
+
+extension ControlStateValue: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        switch self {
+        case .states(let names):
+            sink.write(0)
+            sink.write(strings: names)
+        case .unknown(let text):
+            sink.write(1)
+            sink.write(text)
+        }
+    }
+
+    static func unpack(from source: BinaryReader) throws -> ControlStateValue {
+        switch try source.readInt() {
+        case 0: return .states(try source.readStrings())
+        case 1: return .unknown(try source.readString())
+        default: throw BinaryReader.Malformed()
+        }
+    }
+}
+
+extension SettingFact: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(property)
+        try sink.write(optional: state)
+        sink.write(spelling)
+        sink.write(optional: value)
+        try position.pack(into: sink)
+        try guardContext.pack(into: sink)
+        try sink.write(optional: site)
+        sink.write(whileMade)
+        sink.write(valueIsName)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> SettingFact {
+        SettingFact(property: try source.readString(), state: try source.readOptional(ControlStateValue.self), spelling: try source.readString(),
+                    value: try source.readOptionalString(), position: try SourcePosition.unpack(from: source),
+                    guardContext: try GuardContext.unpack(from: source), site: try source.readOptional(EditSite.self),
+                    whileMade: try source.readBool(), valueIsName: try source.readBool())
+    }
+}
+
+extension PendingObject: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try value.pack(into: sink)
+        sink.write(optional: knownSuperclass)
+        sink.write(optional: style)
+        try sink.write(packed: settings)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> PendingObject {
+        PendingObject(value: try ValueRef.unpack(from: source), knownSuperclass: try source.readOptionalString(),
+                      style: try source.readOptionalString(), settings: try source.readPacked(SettingFact.self))
+    }
+}
+
+extension SizeFact: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(optional: width)
+        sink.write(optional: height)
+        sink.write(spelling)
+        sink.write(strings: purposeNames)
+        try position.pack(into: sink)
+        try guardContext.pack(into: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> SizeFact {
+        SizeFact(width: try source.readOptionalDouble(), height: try source.readOptionalDouble(), spelling: try source.readString(),
+                 purposeNames: try source.readStrings(), position: try SourcePosition.unpack(from: source),
+                 guardContext: try GuardContext.unpack(from: source))
+    }
+}
+
+extension CallFact: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(name)
+        sink.write(strings: argumentNames)
+        sink.write(spelling)
+        try position.pack(into: sink)
+        try guardContext.pack(into: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> CallFact {
+        CallFact(name: try source.readString(), argumentNames: try source.readStrings(), spelling: try source.readString(),
+                 position: try SourcePosition.unpack(from: source), guardContext: try GuardContext.unpack(from: source))
+    }
+}
+
+extension PendingArgument.Pass: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try call.pack(into: sink)
+        sink.write(argument)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> PendingArgument.Pass {
+        PendingArgument.Pass(call: try FunctionCall.unpack(from: source), argument: try source.readInt())
+    }
+}
+
+extension PendingArgument: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(call)
+        sink.write(optional: label)
+        try value.pack(into: sink)
+        sink.write(optional: knownSuperclass)
+        sink.write(escapes)
+        try sink.write(optional: factory)
+        try sink.write(packed: passes)
+        try sink.write(optional: pathEnd)
+        sink.write(spelling)
+        try position.pack(into: sink)
+        try guardContext.pack(into: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> PendingArgument {
+        PendingArgument(call: try source.readString(), label: try source.readOptionalString(), value: try ValueRef.unpack(from: source),
+                        knownSuperclass: try source.readOptionalString(), escapes: try source.readBool(),
+                        factory: try source.readOptional(FunctionCall.self), passes: try source.readPacked(Pass.self),
+                        pathEnd: try source.readOptional(SourcePosition.self), spelling: try source.readString(),
+                        position: try SourcePosition.unpack(from: source), guardContext: try GuardContext.unpack(from: source))
+    }
+}
+
+extension ReferenceFact: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(strings: names)
+        sink.write(inString)
+        sink.write(strings: comparedWith)
+        sink.write(spelling)
+        try position.pack(into: sink)
+        try guardContext.pack(into: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> ReferenceFact {
+        ReferenceFact(names: try source.readStrings(), inString: try source.readBool(), comparedWith: try source.readStrings(),
+                      spelling: try source.readString(), position: try SourcePosition.unpack(from: source),
+                      guardContext: try GuardContext.unpack(from: source))
+    }
+}
+
+extension FontSizeFact: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(sizes.count)
+        for size in sizes { sink.write(double: size) }
+        sink.write(spelling)
+        sink.write(strings: purposeNames)
+        sink.write(strings: outputNames)
+        sink.write(strings: enclosingTypes)
+        try position.pack(into: sink)
+        try guardContext.pack(into: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> FontSizeFact {
+        let count = try source.readCount()
+        var sizes: [Double] = []
+        sizes.reserveCapacity(count)
+        for _ in 0..<count { sizes.append(try source.readDouble()) }
+        return FontSizeFact(sizes: sizes, spelling: try source.readString(), purposeNames: try source.readStrings(),
+                            outputNames: try source.readStrings(), enclosingTypes: try source.readStrings(),
+                            position: try SourcePosition.unpack(from: source), guardContext: try GuardContext.unpack(from: source))
+    }
+}
+
+extension DimensionComparisonFact: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(double: value)
+        sink.write(isEquality)
+        sink.write(strings: subjectNames)
+        sink.write(spelling)
+        try position.pack(into: sink)
+        try guardContext.pack(into: sink)
+        sink.write(optional: pairedValue)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> DimensionComparisonFact {
+        DimensionComparisonFact(value: try source.readDouble(), isEquality: try source.readBool(), subjectNames: try source.readStrings(),
+                                spelling: try source.readString(), position: try SourcePosition.unpack(from: source),
+                                guardContext: try GuardContext.unpack(from: source), pairedValue: try source.readOptionalDouble())
+    }
+}
+
+extension PendingInternals: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try value.pack(into: sink)
+        sink.write(optional: knownSuperclass)
+        sink.write(optional: key)
+        sink.write(optional: receiverName)
+        sink.write(addsOwnSubviews)
+        sink.write(spelling)
+        try position.pack(into: sink)
+        try guardContext.pack(into: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> PendingInternals {
+        PendingInternals(value: try ValueRef.unpack(from: source), knownSuperclass: try source.readOptionalString(),
+                         key: try source.readOptionalString(), receiverName: try source.readOptionalString(),
+                         addsOwnSubviews: try source.readBool(), spelling: try source.readString(),
+                         position: try SourcePosition.unpack(from: source), guardContext: try GuardContext.unpack(from: source))
+    }
+}
+
+extension PendingClass: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try type.pack(into: sink)
+        sink.write(optional: knownSuperclass)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> PendingClass {
+        PendingClass(type: try TypeRef.unpack(from: source), knownSuperclass: try source.readOptionalString())
+    }
+}
+
+extension PendingProvidedView: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(property)
+        try owner.pack(into: sink)
+        sink.write(isOverride)
+        try sink.write(optional: view)
+        sink.write(spelling)
+        try position.pack(into: sink)
+        try guardContext.pack(into: sink)
+        sink.write(optional: ownerKnownSuperclass)
+        sink.write(optional: viewKnownSuperclass)
+        try sink.write(packed: laidOut)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> PendingProvidedView {
+        PendingProvidedView(property: try source.readString(), owner: try ValueRef.unpack(from: source), isOverride: try source.readBool(),
+                            view: try source.readOptional(ValueRef.self), spelling: try source.readString(),
+                            position: try SourcePosition.unpack(from: source), guardContext: try GuardContext.unpack(from: source),
+                            ownerKnownSuperclass: try source.readOptionalString(), viewKnownSuperclass: try source.readOptionalString(),
+                            laidOut: try source.readPacked(PendingClass.self))
+    }
+}
+
+extension InfoPlistEntry: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(strings: keyPath)
+        sink.write(optional: value)
+        sink.write(optional: count)
+        try position.pack(into: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> InfoPlistEntry {
+        InfoPlistEntry(keyPath: try source.readStrings(), value: try source.readOptionalString(), count: try source.readOptionalInt(),
+                       position: try SourcePosition.unpack(from: source))
+    }
+}
+
+extension FileFacts: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try sink.write(packed: creations)
+        try sink.write(packed: objects)
+        try sink.write(packed: sizes)
+        try sink.write(packed: calls)
+        try sink.write(packed: arguments)
+        try sink.write(packed: references)
+        try sink.write(packed: fontSizes)
+        try sink.write(packed: dimensionComparisons)
+        try sink.write(packed: decisions)
+        try sink.write(packed: internals)
+        try sink.write(packed: providedViews)
+        try sink.write(packed: infoPlist)
+        try requirements.pack(into: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> FileFacts {
+        FileFacts(creations: try source.readPacked(PendingCreation.self), objects: try source.readPacked(PendingObject.self),
+                  sizes: try source.readPacked(SizeFact.self), calls: try source.readPacked(CallFact.self),
+                  arguments: try source.readPacked(PendingArgument.self), references: try source.readPacked(ReferenceFact.self),
+                  fontSizes: try source.readPacked(FontSizeFact.self), dimensionComparisons: try source.readPacked(DimensionComparisonFact.self),
+                  decisions: try source.readPacked(PendingDecision.self), internals: try source.readPacked(PendingInternals.self),
+                  providedViews: try source.readPacked(PendingProvidedView.self), infoPlist: try source.readPacked(InfoPlistEntry.self),
+                  requirements: try RequirementChain.unpack(from: source))
+    }
+}
+
+extension FileOutput: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(path)
+        try index.pack(into: sink)
+        try facts.pack(into: sink)
+        try sink.write(packed: problems)
+        try sink.write(packed: suppressions)
+        try sink.write(packed: excerpts)
+        sink.write(contentHash != nil)
+        if let contentHash { sink.write(contentHash) }
+        try sink.write(optional: languageMode)
+        try sink.write(packed: dependencies)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> FileOutput {
+        var output = FileOutput(path: try source.readString())
+        output.index = try ProjectIndex.unpack(from: source)
+        output.facts = try FileFacts.unpack(from: source)
+        output.problems = try source.readPacked(InputProblem.self)
+        output.suppressions = try source.readPacked(SuppressionDirective.self)
+        output.excerpts = try source.readPacked(ExcerptKey.self, SourceExcerpt.self)
+        output.contentHash = try source.readBool() ? try source.readUInt64() : nil
+        output.languageMode = try source.readOptional(LanguageMode.self)
+        output.dependencies = try source.readPacked(FileDependency.self)
+        return output
+    }
+}
+
+// MARK: What the run snapshot keeps of a file (`RunSnapshot`): its diagnostics, and the objects
+// and arguments whose digests it exports
+
+extension Severity: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(rawValue)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> Severity {
+        guard let severity = Severity(rawValue: try source.readString()) else { throw BinaryReader.Malformed() }
+        return severity
+    }
+}
+
+extension FixApplicability: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(rawValue)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> FixApplicability {
+        guard let applicability = FixApplicability(rawValue: try source.readString()) else { throw BinaryReader.Malformed() }
+        return applicability
+    }
+}
+
+extension TextEdit: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try start.pack(into: sink)
+        try end.pack(into: sink)
+        sink.write(replacement)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> TextEdit {
+        TextEdit(start: try SourcePosition.unpack(from: source), end: try SourcePosition.unpack(from: source), replacement: try source.readString())
+    }
+}
+
+extension Fix: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(title)
+        try applicability.pack(into: sink)
+        try sink.write(packed: edits)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> Fix {
+        Fix(title: try source.readString(), applicability: try FixApplicability.unpack(from: source), edits: try source.readPacked(TextEdit.self))
+    }
+}
+
+extension Diagnostic: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(rule)
+        try severity.pack(into: sink)
+        try position.pack(into: sink)
+        sink.write(message)
+        sink.write(help)
+        try sink.write(optional: excerpt)
+        try sink.write(optional: fix)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> Diagnostic {
+        Diagnostic(rule: try source.readString(), severity: try Severity.unpack(from: source), position: try SourcePosition.unpack(from: source),
+                   message: try source.readString(), help: try source.readString(), excerpt: try source.readOptional(SourceExcerpt.self),
+                   fix: try source.readOptional(Fix.self))
+    }
+}
+
+extension RunSnapshot.Dependencies: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(strings: imports)
+        sink.write(map: exports) { sink.write($0) }
+    }
+
+    static func unpack(from source: BinaryReader) throws -> RunSnapshot.Dependencies {
+        RunSnapshot.Dependencies(imports: try source.readStrings(), exports: try source.readMap { try source.readUInt64() })
+    }
+}
+
+extension UIObjectFact: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try id.pack(into: sink)
+        sink.write(strings: classChain)
+        sink.write(optional: preferredBehavioralStyle)
+        try sink.write(packed: settings)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> UIObjectFact {
+        UIObjectFact(id: try ObjectID.unpack(from: source), classChain: try source.readStrings(),
+                     preferredBehavioralStyle: try source.readOptionalString(), settings: try source.readPacked(SettingFact.self))
+    }
+}
+
+extension HandedObject: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        try object.pack(into: sink)
+        try guardContext.pack(into: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> HandedObject {
+        HandedObject(object: try ObjectID.unpack(from: source), guardContext: try GuardContext.unpack(from: source))
+    }
+}
+
+extension ArgumentFact: BinaryPacked {
+    func pack(into sink: BinaryWriter) throws {
+        sink.write(call)
+        sink.write(optional: label)
+        try object.pack(into: sink)
+        sink.write(strings: classChain)
+        sink.write(escapes)
+        try sink.write(optional: madeBy)
+        try sink.write(optional: madeWhere)
+        try sink.write(packed: handedTo)
+        try sink.write(optional: pathEnd)
+        sink.write(spelling)
+        try position.pack(into: sink)
+        try guardContext.pack(into: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> ArgumentFact {
+        ArgumentFact(call: try source.readString(), label: try source.readOptionalString(), object: try ObjectID.unpack(from: source),
+                     classChain: try source.readStrings(), escapes: try source.readBool(), madeBy: try source.readOptional(ObjectID.self),
+                     madeWhere: try source.readOptional(GuardContext.self), handedTo: try source.readPacked(HandedObject.self),
+                     pathEnd: try source.readOptional(SourcePosition.self), spelling: try source.readString(),
+                     position: try SourcePosition.unpack(from: source), guardContext: try GuardContext.unpack(from: source))
     }
 }

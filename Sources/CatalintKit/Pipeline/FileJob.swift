@@ -2,7 +2,7 @@
 /// index, its facts (left symbolic where they depend on other files), the problems of the file
 /// itself and its suppression comments, and keep the excerpts of the lines diagnostics may show.
 /// The syntax tree does not outlive the job.
-struct FileOutput: Sendable, Codable {
+struct FileOutput: Sendable, Codable, Equatable {
     var path: String
     /// The declarations of a Swift file: types, superclasses, properties, idiom helpers, and what
     /// its functions tell their callers.

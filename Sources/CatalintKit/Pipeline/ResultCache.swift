@@ -51,7 +51,7 @@ final class ResultCache: @unchecked Sendable {
     private(set) var misses = 0
 
     static let magic = Array("catalint-cache\n".utf8)
-    static let formatVersion = 10
+    static let formatVersion = 11
 
     var file: String { directory + "/results-" + String(key, radix: 16) + ".bin" }
 

@@ -47,7 +47,7 @@ struct RunSnapshot: Sendable {
         var objects: [String]
     }
 
-    struct Dependencies: Codable, Sendable {
+    struct Dependencies: Codable, Sendable, Equatable {
         var imports: [String]
         var exports: [String: UInt64]
     }
@@ -62,7 +62,7 @@ struct RunSnapshot: Sendable {
     var targetFindings: [String: UInt64] = [:]
 
     static let magic = Array("catalint-snapshot\n".utf8)
-    static let formatVersion = 5
+    static let formatVersion = 6
 
     /// The file of the snapshot of a kind of run (`key`) in a cache folder.
     static func file(in directory: String, key: UInt64) -> String {
@@ -195,6 +195,13 @@ final class Blob<Value: Codable & Sendable>: @unchecked Sendable {
 
 /// The digest of a value, for `RunSnapshot`'s exports: equal values, equal digests.
 func digest<T: Encodable>(_ value: T) -> UInt64 {
+    var hasher = FNV1a()
+    hasher.add(BinaryCoder.encode(value, canonical: true)[...])
+    return hasher.value
+}
+
+/// The same for a packed type (objects, arguments, the index's types): the same digest, by its `pack`.
+func digest<T: Encodable & BinaryPacked>(_ value: T) -> UInt64 {
     var hasher = FNV1a()
     hasher.add(BinaryCoder.encode(value, canonical: true)[...])
     return hasher.value
