@@ -346,6 +346,34 @@ final class BinaryPackedTests: XCTestCase {
         XCTAssertEqual(try BinaryCoder.decode([Diagnostic].self, from: BinaryCoder.encode(diagnostics)[...]), diagnostics)
     }
 
+    /// Digests hash strings where they stand (a count, then the bytes), not by a table: values that
+    /// differ only in how their text is cut, or in a string repeated or not, differ; equal values agree.
+    func testDigestsWriteStringsWhereTheyStand() {
+        XCTAssertNotEqual(digest(["a", "bc"]), digest(["ab", "c"]))
+        XCTAssertNotEqual(digest(["a", "a"]), digest(["a", "b"]))
+        XCTAssertNotEqual(digest(["", "a"]), digest(["a", ""]))
+        XCTAssertEqual(digest(["Screen", "knob", "Screen"]), digest(["Screen", "knob", "Screen"]))
+        let object = ObjectID.property(type: "Screen", name: "knob")
+        XCTAssertEqual(digest(object), digest(ObjectID.property(type: "Screen", name: "knob")))
+        XCTAssertNotEqual(digest(object), digest(ObjectID.property(type: "Screen", name: "knobs")))
+        XCTAssertNotEqual(digest(object), digest(ObjectID.property(type: "Scree", name: "nknob")))
+        // The bytes hashed hold the text itself and no table.
+        let sink = BinaryWriter()
+        sink.inlineStrings = true
+        sink.write("knob")
+        let count = BinaryWriter()
+        count.write(4)
+        XCTAssertEqual(sink.inlineBytes(), count.inlineBytes() + Array("knob".utf8))
+    }
+
+    /// The table numbers each string once, in the order they first come, whatever comes between.
+    func testInterningNumbersEachStringOnceInOrder() throws {
+        let sink = BinaryWriter()
+        XCTAssertEqual(["a", "b", "a", "c", "b", "b", "a"].map { sink.intern($0) }, [0, 1, 0, 2, 1, 1, 0])
+        let strings = ["x", "y", "x", "z", "y"]
+        XCTAssertEqual(try BinaryCoder.decode([String].self, from: BinaryCoder.encode(strings)[...]), strings)
+    }
+
     func testCanonicalBytesDoNotDependOnTheOrderOfDictionariesAndSets() throws {
         var first = ProjectIndex()
         var second = ProjectIndex()

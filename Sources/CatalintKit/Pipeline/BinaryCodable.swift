@@ -87,7 +87,20 @@ final class BinaryWriter {
 
     func write(_ value: Bool) { bytes.append(value ? 1 : 0) }
 
+    /// Strings written where they stand (their UTF-8 count, then their bytes) rather than by their
+    /// number in the table: for digests, which are hashed once and never read back, and for which
+    /// interning each string cost more than writing it.
+    var inlineStrings = false
+
     func write(_ value: String) {
+        if inlineStrings {
+            var value = value
+            value.withUTF8 { utf8 in
+                write(utf8.count)
+                bytes.append(contentsOf: utf8)
+            }
+            return
+        }
         write(intern(value))
     }
 
@@ -99,16 +112,20 @@ final class BinaryWriter {
     @discardableResult
     func intern(_ value: String) -> Int {
         if let last, last.string == value { return last.number }
-        let number: Int
-        if let known = strings[value] {
-            number = known
-        } else {
-            number = table.count
-            strings[value] = number
-            table.append(value)
-        }
+        // One look-up of the table, which adds the string when it is new.
+        let next = table.count
+        let number = Self.take(&strings[value, default: next])
+        if number == next { table.append(value) }
         last = (value, number)
         return number
+    }
+
+    private static func take(_ slot: inout Int) -> Int { slot }
+
+    /// The bytes written, with no string table (for a writer of `inlineStrings`).
+    func inlineBytes() -> [UInt8] {
+        ValueForm.learn(forms)
+        return bytes
     }
 
     /// Bytes as they are.

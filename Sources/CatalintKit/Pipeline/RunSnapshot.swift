@@ -62,7 +62,7 @@ struct RunSnapshot: Sendable {
     var targetFindings: [String: UInt64] = [:]
 
     static let magic = Array("catalint-snapshot\n".utf8)
-    static let formatVersion = 6
+    static let formatVersion = 7
 
     /// The file of the snapshot of a kind of run (`key`) in a cache folder.
     static func file(in directory: String, key: UInt64) -> String {
@@ -194,16 +194,26 @@ final class Blob<Value: Codable & Sendable>: @unchecked Sendable {
 }
 
 /// The digest of a value, for `RunSnapshot`'s exports: equal values, equal digests.
+/// Strings are hashed where they stand, not numbered in a table (`BinaryWriter.inlineStrings`).
 func digest<T: Encodable>(_ value: T) -> UInt64 {
+    let sink = BinaryWriter()
+    sink.canonical = true
+    sink.inlineStrings = true
+    // Every type here encodes; one that did not would be a bug, and its digest the empty value's.
+    try? sink.encodeValue(value)
     var hasher = FNV1a()
-    hasher.add(BinaryCoder.encode(value, canonical: true)[...])
+    hasher.add(sink.inlineBytes())
     return hasher.value
 }
 
 /// The same for a packed type (objects, arguments, the index's types): the same digest, by its `pack`.
 func digest<T: Encodable & BinaryPacked>(_ value: T) -> UInt64 {
+    let sink = BinaryWriter()
+    sink.canonical = true
+    sink.inlineStrings = true
+    try? value.pack(into: sink)
     var hasher = FNV1a()
-    hasher.add(BinaryCoder.encode(value, canonical: true)[...])
+    hasher.add(sink.inlineBytes())
     return hasher.value
 }
 
