@@ -8,6 +8,40 @@ final class CacheTests: XCTestCase {
     /// Without options for the rules the key stands for the built-in vocabulary by the executable;
     /// an option for a rule changes what lowering keeps, so it changes the key, and so does a
     /// different option.
+    /// The hash that checks the cache and the snapshot, and keys files by their text: every bit
+    /// flipped in the words or in the bytes after them changes it; the same bytes, however held,
+    /// hash alike; a byte more or less changes it.
+    func testTheStableHashSeesEveryFlippedBit() {
+        func hash(_ bytes: [UInt8]) -> UInt64 {
+            var hasher = StableHash()
+            hasher.add(bytes)
+            return hasher.value
+        }
+        let bytes = (0..<29).map { UInt8(($0 * 37 + 11) & 0xFF) }  // three words and five bytes
+        let original = hash(bytes)
+        var seen: Set<UInt64> = [original]
+        for index in bytes.indices {
+            for bit in 0..<8 {
+                var flipped = bytes
+                flipped[index] ^= 1 << bit
+                XCTAssertTrue(seen.insert(hash(flipped)).inserted, "byte \(index), bit \(bit)")
+            }
+        }
+        // The top bit of two words flipped: a multiplication alone would keep both differences in
+        // the top bit, where they cancel.
+        var twice = bytes
+        twice[7] ^= 0x80
+        twice[15] ^= 0x80
+        XCTAssertNotEqual(hash(twice), original)
+        XCTAssertNotEqual(hash(bytes + [0]), original)
+        XCTAssertNotEqual(hash(Array(bytes.dropLast())), original)
+        var slice = StableHash()
+        slice.add(([9] + bytes)[1...])
+        XCTAssertEqual(slice.value, original)
+        XCTAssertEqual(ResultCache.hash("naïve text, of no whole number of words"), hash(Array("naïve text, of no whole number of words".utf8)))
+        XCTAssertEqual(hash([]), StableHash().value)
+    }
+
     func testTheCacheKeyFollowsTheRulesOptions() {
         func key(_ options: (any RuleKnowledge)?, level: RuleLevel? = nil) -> UInt64 {
             var lintOptions = LintOptions(idiom: .mac, jobs: 1)

@@ -29,7 +29,7 @@ public struct ObjCEnvironment: Sendable {
     /// Bytes that change when what lowering an Objective-C file makes may change: the library's
     /// version and every setting (for the cache's key).
     var fingerprint: [UInt8] {
-        var hasher = FNV1a()
+        var hasher = StableHash()
         hasher.add(Array((library?.identity ?? "no libclang").utf8))
         hasher.add(BinaryCoder.encode(settings, canonical: true)[...])
         for path in targetSettings.keys.sorted() { hasher.add(BinaryCoder.encode(targetSettings[path]!, canonical: true)[...]) }

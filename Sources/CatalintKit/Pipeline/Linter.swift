@@ -293,7 +293,7 @@ public struct Linter: Sendable {
     /// lowering) and everything else that decides a file's diagnostics: the idiom, the rules asked
     /// for, the configuration (its file's bytes), the working folder that paths are spelled from.
     private func snapshotKey(kind: String, cacheKey: UInt64) -> UInt64 {
-        var hasher = FNV1a()
+        var hasher = StableHash()
         hasher.add(Int(bitPattern: UInt(cacheKey)))
         let configuration = options.configuration
         let configurationBytes = configuration.file.flatMap { FileManager.default.contents(atPath: $0) }.map { Array($0) } ?? []

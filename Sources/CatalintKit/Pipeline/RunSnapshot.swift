@@ -62,7 +62,7 @@ struct RunSnapshot: Sendable {
     var targetFindings: [String: UInt64] = [:]
 
     static let magic = Array("catalint-snapshot\n".utf8)
-    static let formatVersion = 7
+    static let formatVersion = 8
 
     /// The file of the snapshot of a kind of run (`key`) in a cache folder.
     static func file(in directory: String, key: UInt64) -> String {
@@ -75,7 +75,7 @@ struct RunSnapshot: Sendable {
         let bytes = Array(data.dropFirst(magic.count))
         let body = bytes.dropLast(8)
         let stored = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        var hasher = FNV1a()
+        var hasher = StableHash()
         hasher.add(body)
         guard hasher.value == stored, let reader = try? BinaryReader(body) else { return nil }
         return try? read(reader, key: key)
@@ -162,7 +162,7 @@ struct RunSnapshot: Sendable {
             writer.write(value)
         }
         let body = writer.finished()
-        var hasher = FNV1a()
+        var hasher = StableHash()
         hasher.add(body[...])
         var checksum = hasher.value.littleEndian
         let tail = withUnsafeBytes(of: &checksum) { Array($0) }
@@ -201,7 +201,7 @@ func digest<T: Encodable>(_ value: T) -> UInt64 {
     sink.inlineStrings = true
     // Every type here encodes; one that did not would be a bug, and its digest the empty value's.
     try? sink.encodeValue(value)
-    var hasher = FNV1a()
+    var hasher = StableHash()
     hasher.add(sink.inlineBytes())
     return hasher.value
 }
@@ -212,7 +212,7 @@ func digest<T: Encodable & BinaryPacked>(_ value: T) -> UInt64 {
     sink.canonical = true
     sink.inlineStrings = true
     try? value.pack(into: sink)
-    var hasher = FNV1a()
+    var hasher = StableHash()
     hasher.add(sink.inlineBytes())
     return hasher.value
 }
