@@ -1,0 +1,46 @@
+@testable import CatalintKit
+import SwiftOperators
+import SwiftParser
+import SwiftSyntax
+import XCTest
+
+/// The operators catalint folds with are swift-syntax's standard ones, read from their source so
+/// that folding does not make up syntax for every precedence relation it follows.
+final class OperatorTableTests: XCTestCase {
+    func testTheTableIsTheStandardOneReadFromItsSource() {
+        let ours = SwiftSourceFile.operators
+        let standard = OperatorTable.standardOperators
+        func lines(_ table: OperatorTable) -> [Substring] {
+            table.description.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
+        }
+        XCTAssertEqual(lines(ours), lines(standard))
+        XCTAssertGreaterThan(lines(ours).count, 90)
+        // Read from source: its operators have their declarations' syntax (swift-syntax's have none).
+        for name in ["&&", "||", "==", "+", "*", "??", "..<", "=", "+=", "as", "is"] where standard.infixOperator(named: name) != nil {
+            XCTAssertNotNil(ours.infixOperator(named: name)?.syntax, name)
+            XCTAssertNil(standard.infixOperator(named: name)?.syntax, name)
+            XCTAssertEqual(ours.infixOperator(named: name)?.precedenceGroup, standard.infixOperator(named: name)?.precedenceGroup, name)
+        }
+    }
+
+    func testFoldingGivesTheSameTreesAsTheStandardTable() throws {
+        let source = """
+        let a = b + c * d - e / f % g << h & i | j ^ k
+        if idiom == .pad && !isCompact || width > 700 && height >= 500, x ?? y == z { }
+        button.isEnabled = a < b ? c : d
+        let r = 0..<n, s = 1...m, t = a ... b
+        value += 1; value -= 2; value *= 3; mask |= flag; shifted <<= 2
+        let cast = view as? UIButton ?? other as! UIView
+        let check = item is UISlider && (x === y || x !== z)
+        let deep = ((a + b) * (c - d)) / (e % (f + g)) == h && i != j || k <= l
+        guard let v = w, v.count > 0 || v.isEmpty == false else { return }
+        x = y = z
+        let custom = a <> b +++ c
+        """
+        let parsed = Parser.parse(source: source)
+        let ours = SwiftSourceFile.operators.foldAll(parsed) { _ in }
+        let standard = OperatorTable.standardOperators.foldAll(parsed) { _ in }
+        XCTAssertEqual(ours.debugDescription, standard.debugDescription)
+        XCTAssertEqual(ours.description, source)
+    }
+}
