@@ -44,3 +44,4 @@ final class OperatorTableTests: XCTestCase {
         XCTAssertEqual(ours.description, source)
     }
 }
+

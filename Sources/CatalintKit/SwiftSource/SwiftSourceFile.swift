@@ -77,20 +77,15 @@ struct SwiftSourceFile {
     }
 
     /// The standard library's operators, as swift-syntax's `standardOperators`, but read from their
-    /// declarations' source (the table's `description`), so that each precedence relation has its
+    /// declarations (`standardOperatorDeclarations`), so that each precedence relation has its
     /// syntax: without it, swift-syntax makes up the syntax of every relation it follows while it
-    /// folds, for its error messages, which cost a fifth of folding (6% of a run). Read once a
-    /// process; swift-syntax's own table when the text does not read back whole.
+    /// folds, for its error messages (3% of a run). Read once a process; swift-syntax's own table
+    /// when the text does not read without an error.
     static let operators: OperatorTable = {
-        let standard = OperatorTable.standardOperators
         var table = OperatorTable()
         var failed = false
-        table.addSourceFile(Parser.parse(source: standard.description)) { _ in failed = true }
-        // The same declarations (their text, line by line; the read ones keep blank lines between).
-        func declarations(_ table: OperatorTable) -> [Substring] {
-            table.description.split(whereSeparator: \.isNewline).filter { !$0.allSatisfy(\.isWhitespace) }
-        }
-        return failed || declarations(table) != declarations(standard) ? standard : table
+        table.addSourceFile(Parser.parse(source: standardOperatorDeclarations)) { _ in failed = true }
+        return failed ? OperatorTable.standardOperators : table
     }()
 
     /// The position of the first character of `node`, leading trivia (comments, spaces) skipped.
