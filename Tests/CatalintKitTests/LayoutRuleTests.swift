@@ -12,6 +12,24 @@ final class LayoutRuleTests: XCTestCase {
 
     // MARK: Names
 
+    /// A name judged once for the three questions is judged as each asked alone.
+    func testAJudgedNameIsWhatEachQuestionAloneSays() {
+        let classifier = LoweringVocabulary.standard.featureClassifier
+        var names = ["rightBarButtonItems", "navigationItem", "barButtonItem", "setContentOffset", "contentOffset", "columnCount",
+                     "albumsGridSizeSetting", "preferredContentSize", "numberOfColumns", "isHidden", "title", "", "_x", "écranLargeur"]
+        names += Array(classifier.names) + Array(classifier.words) + classifier.phrases.map { $0.joined(separator: "_") }
+        var generator = SeededGenerator(seed: 31)
+        let words = ["item", "Bar", "button", "Count", "column", "Setting", "offset", "Content", "size", "x", "Navigation", "popover"]
+        for _ in 0..<1_000 { names.append((0..<Int.random(in: 1...4, using: &generator)).map { _ in words.randomElement(using: &generator)! }.joined()) }
+        for name in names {
+            let judged = classifier.judged(name)
+            XCTAssertEqual(judged.excluded, classifier.excludes(name), name)
+            XCTAssertEqual(judged.matches, classifier.matches(name), name)
+            XCTAssertEqual(judged.words, camelCaseWords(name).count, name)
+        }
+        XCTAssertTrue(names.contains(where: { classifier.judged($0).matches }) && names.contains(where: { classifier.judged($0).excluded }))
+    }
+
     func testCamelCaseWordsOfASCIINamesAreThoseOfTheUnicodeReading() {
         let names = ["UIEdgeInsets", "numberOfColumns", "contentInset", "URLSessionTask", "iPad", "isiOSAppOnMac",
                      "_private", "cell2Width", "HTTP2Frame", "a", "", "ABC", "x_y_Z", "columnCount__", "UIScreen"]

@@ -128,7 +128,7 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     var featureWords: Set<String> = []
     var nonFeatureWords: Set<String> = []
     /// The rule's own test of features, from the same words.
-    private var feature = NameClassifier(words: [])
+    private(set) var featureClassifier = NameClassifier(words: [])
     /// Words that make a condition adapt to the window, and words that keep it from adapting.
     var adaptiveWords: Set<String> = []
     var nonAdaptiveWords: Set<String> = []
@@ -235,23 +235,24 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
         layout.settingWords = settingWords.sorted()
         layout.nonGeometryWords = nonGeometryWords.sorted()
         geometry = NameClassifier.geometry(layout)
-        feature = NameClassifier(words: featureWords.sorted(), excludedWords: nonFeatureWords.sorted())
+        featureClassifier = NameClassifier(words: featureWords.sorted(), excludedWords: nonFeatureWords.sorted())
     }
 
     /// True when a name turns on a feature, as `pad-only-feature` tells it.
     func isFeature(_ name: String) -> Bool {
-        !featureWords.isEmpty && feature.matches(name)
+        !featureWords.isEmpty && featureClassifier.matches(name)
     }
 
     /// The feature a group of names (what one statement sets or calls) turns on: its most specific
     /// feature name (of the most camel-case words: `rightBarButtonItems`, not `navigationItem`),
     /// unless a name of the group is about something else (a popover's `barButtonItem`).
     func feature(in group: [String]) -> String? {
-        guard !featureWords.isEmpty, !group.contains(where: feature.excludes) else { return nil }
+        guard !featureWords.isEmpty else { return nil }
+        let judged = group.map(featureClassifier.judged)
+        guard !judged.contains(where: \.excluded) else { return nil }
         var best: (name: String, words: Int)?
-        for name in group where feature.matches(name) {
-            let words = camelCaseWords(name).count
-            if best == nil || words > best!.words { best = (name, words) }
+        for (name, judgement) in zip(group, judged) where judgement.matches {
+            if best == nil || judgement.words > best!.words { best = (name, judgement.words) }
         }
         return best?.name
     }

@@ -85,7 +85,18 @@ struct NameClassifier: Sendable, Hashable, Codable {
 
     func matches(_ identifier: String) -> Bool {
         if names.contains(identifier) { return true }
-        var parts = camelCaseWords(identifier)
+        return matches(words: camelCaseWords(identifier))
+    }
+
+    /// `excludes`, `matches` and the number of camel-case words of `identifier`, from one split of
+    /// it into words (the lowering asks all three of each name in an idiom decision's branches).
+    func judged(_ identifier: String) -> (excluded: Bool, matches: Bool, words: Int) {
+        let parts = camelCaseWords(identifier)
+        return (excluded(parts), names.contains(identifier) || matches(words: parts), parts.count)
+    }
+
+    private func matches(words found: [String]) -> Bool {
+        var parts = found
         // `albumsGridSizeSetting` is judged as `albumsGridSize`: what is kept, not where.
         while parts.count > 1, let last = parts.last, settingWords.contains(last) { parts.removeLast() }
         guard let last = parts.last, !parts.contains(where: excludedWords.contains),
@@ -98,8 +109,11 @@ struct NameClassifier: Sendable, Hashable, Codable {
 
     /// True when a word or phrase of the excluded ones is in the identifier.
     func excludes(_ identifier: String) -> Bool {
-        let parts = camelCaseWords(identifier)
-        return parts.contains(where: excludedWords.contains) || excludedPhrases.contains { Self.contains(parts, $0) }
+        excluded(camelCaseWords(identifier))
+    }
+
+    private func excluded(_ parts: [String]) -> Bool {
+        parts.contains(where: excludedWords.contains) || excludedPhrases.contains { Self.contains(parts, $0) }
     }
 
     /// The first identifier of a group that matches.
