@@ -171,6 +171,32 @@ final class BuildMembershipTests: XCTestCase {
         XCTAssertEqual(judged["Examples/Demo.swift"], "-", "a folder SwiftPM does not read is not the package's")
     }
 
+    /// A file belongs to the projects of the nearest folder up the tree whose projects claim it:
+    /// past a nearer package that does not, to one further up; files of one folder asked in any
+    /// order (the nearest project is known by folder once found) get the same answers.
+    func testTheNearestProjectThatClaimsAFileOwnsIt() throws {
+        let root = try temporaryDirectory(self)
+        try write("""
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "App", targets: [.target(name: "App", path: "Sources")])
+            """, to: root.appendingPathComponent("Package.swift"))
+        try write("""
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "Vendor", targets: [.target(name: "Lib", path: "Lib")])
+            """, to: root.appendingPathComponent("Sources/Vendor/Package.swift"))
+        let paths = ["Sources/Vendor/Lib/A.swift", "Sources/Vendor/Other/B.swift", "Sources/Vendor/Lib/Deep/C.swift",
+                     "Sources/Vendor/Other/D.swift", "Sources/E.swift", "Elsewhere/F.swift"]
+        let expected = ["Sources/Vendor/Lib/A.swift": "mac Lib", "Sources/Vendor/Other/B.swift": "mac App", "Sources/Vendor/Lib/Deep/C.swift": "mac Lib",
+                        "Sources/Vendor/Other/D.swift": "mac App", "Sources/E.swift": "mac App"]
+        for order in [paths, paths.reversed(), [paths[3], paths[1], paths[4], paths[0], paths[5], paths[2]]] {
+            let judged = judge(order, in: root)
+            for (path, judgement) in expected { XCTAssertEqual(judged[path], judgement, path) }
+            XCTAssertEqual(judged["Elsewhere/F.swift"], "-", "a folder SwiftPM does not read is not the package's")
+        }
+    }
+
     /// A project may spell a file in another case than the disk does, which a Mac's file system
     /// does not tell apart: the file is the project's all the same; another name is not.
     func testAFileNamedInAnotherCaseIsTheOneTheProjectBuilds() throws {

@@ -42,6 +42,29 @@ final class CacheTests: XCTestCase {
         XCTAssertEqual(hash([]), StableHash().value)
     }
 
+    /// What a run of the command line leaves for the process's end is held until the next run
+    /// starts or keeps its own: never more than one run's values at a time.
+    func testValuesKeptUntilExitAreOneRunsAtATime() {
+        final class Value {}
+        weak var first: Value?
+        weak var second: Value?
+        do {
+            let one = Value()
+            first = one
+            KeptUntilExit.keep(one, [one])
+        }
+        XCTAssertNotNil(first, "kept")
+        do {
+            let two = Value()
+            second = two
+            KeptUntilExit.keep(two)
+        }
+        XCTAssertNil(first, "freed when the next run keeps its own")
+        XCTAssertNotNil(second)
+        KeptUntilExit.release()
+        XCTAssertNil(second, "freed when a run starts")
+    }
+
     func testTheCacheKeyFollowsTheRulesOptions() {
         func key(_ options: (any RuleKnowledge)?, level: RuleLevel? = nil) -> UInt64 {
             var lintOptions = LintOptions(idiom: .mac, jobs: 1)
