@@ -13,6 +13,35 @@ protocol BinaryPacked {
     static func unpack(from source: BinaryReader) throws -> Self
 }
 
+/// An enum with raw values is written as its raw value and read back as the case of that value;
+/// a value that names no case is refused.
+extension BinaryPacked where Self: RawRepresentable, RawValue: BinaryRawValue {
+    func pack(into sink: BinaryWriter) throws {
+        rawValue.write(to: sink)
+    }
+
+    static func unpack(from source: BinaryReader) throws -> Self {
+        guard let value = Self(rawValue: try RawValue.read(from: source)) else { throw BinaryReader.Malformed() }
+        return value
+    }
+}
+
+/// The raw values of packed enums: strings and numbers.
+protocol BinaryRawValue {
+    func write(to sink: BinaryWriter)
+    static func read(from source: BinaryReader) throws -> Self
+}
+
+extension String: BinaryRawValue {
+    func write(to sink: BinaryWriter) { sink.write(self) }
+    static func read(from source: BinaryReader) throws -> String { try source.readString() }
+}
+
+extension Int: BinaryRawValue {
+    func write(to sink: BinaryWriter) { sink.write(self) }
+    static func read(from source: BinaryReader) throws -> Int { try source.readInt() }
+}
+
 extension BinaryWriter {
     /// A presence byte, then the string.
     func write(optional value: String?) {
@@ -798,16 +827,7 @@ extension HelperDeclaration: BinaryPacked {
 
 // MARK: A file's results (`FileOutput`), whole
 
-extension LanguageMode: BinaryPacked {
-    func pack(into sink: BinaryWriter) throws {
-        sink.write(rawValue)
-    }
-
-    static func unpack(from source: BinaryReader) throws -> LanguageMode {
-        guard let mode = LanguageMode(rawValue: try source.readInt()) else { throw BinaryReader.Malformed() }
-        return mode
-    }
-}
+extension LanguageMode: BinaryPacked {}
 
 extension ResultCache.Stamp: BinaryPacked {
     func pack(into sink: BinaryWriter) throws {
@@ -844,16 +864,7 @@ extension InputProblem: BinaryPacked {
     }
 }
 
-extension SuppressionDirective.Action: BinaryPacked {
-    func pack(into sink: BinaryWriter) throws {
-        sink.write(rawValue)
-    }
-
-    static func unpack(from source: BinaryReader) throws -> SuppressionDirective.Action {
-        guard let action = SuppressionDirective.Action(rawValue: try source.readString()) else { throw BinaryReader.Malformed() }
-        return action
-    }
-}
+extension SuppressionDirective.Action: BinaryPacked {}
 
 extension SuppressionDirective.Rule: BinaryPacked {
     func pack(into sink: BinaryWriter) throws {
@@ -1205,27 +1216,9 @@ extension FileOutput: BinaryPacked {
 // MARK: What the run snapshot keeps of a file (`RunSnapshot`): its diagnostics, and the objects
 // and arguments whose digests it exports
 
-extension Severity: BinaryPacked {
-    func pack(into sink: BinaryWriter) throws {
-        sink.write(rawValue)
-    }
+extension Severity: BinaryPacked {}
 
-    static func unpack(from source: BinaryReader) throws -> Severity {
-        guard let severity = Severity(rawValue: try source.readString()) else { throw BinaryReader.Malformed() }
-        return severity
-    }
-}
-
-extension FixApplicability: BinaryPacked {
-    func pack(into sink: BinaryWriter) throws {
-        sink.write(rawValue)
-    }
-
-    static func unpack(from source: BinaryReader) throws -> FixApplicability {
-        guard let applicability = FixApplicability(rawValue: try source.readString()) else { throw BinaryReader.Malformed() }
-        return applicability
-    }
-}
+extension FixApplicability: BinaryPacked {}
 
 extension TextEdit: BinaryPacked {
     func pack(into sink: BinaryWriter) throws {
