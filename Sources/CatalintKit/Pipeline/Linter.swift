@@ -578,6 +578,7 @@ enum KeptUntilExit {
     /// Keeps `values` in place of those kept before, which are freed: a command that lints more
     /// than once (fixes, suppressions) holds no more than one run's values at a time.
     static func keep(_ values: Any...) {
+        // The values before are freed here, after the lock, not while it is held.
         let before = kept.withLock { kept in
             defer { kept = values }
             return kept
@@ -587,10 +588,6 @@ enum KeptUntilExit {
 
     /// Frees what was kept: a run starts with no other run's values held.
     static func release() {
-        let before = kept.withLock { kept in
-            defer { kept = [] }
-            return kept
-        }
-        _ = before
+        keep()
     }
 }

@@ -196,22 +196,21 @@ final class Blob<Value: Codable & Sendable>: @unchecked Sendable {
 /// The digest of a value, for `RunSnapshot`'s exports: equal values, equal digests.
 /// Strings are hashed where they stand, not numbered in a table (`BinaryWriter.inlineStrings`).
 func digest<T: Encodable>(_ value: T) -> UInt64 {
-    let sink = BinaryWriter()
-    sink.canonical = true
-    sink.inlineStrings = true
-    // Every type here encodes; one that did not would be a bug, and its digest the empty value's.
-    try? sink.encodeValue(value)
-    var hasher = StableHash()
-    hasher.add(sink.inlineBytes())
-    return hasher.value
+    digest { try $0.encodeValue(value) }
 }
 
 /// The same for a packed type (objects, arguments, the index's types): the same digest, by its `pack`.
 func digest<T: Encodable & BinaryPacked>(_ value: T) -> UInt64 {
+    digest { try value.pack(into: $0) }
+}
+
+/// The digest of what `write` writes, canonically and with its strings where they stand.
+private func digest(_ write: (BinaryWriter) throws -> Void) -> UInt64 {
     let sink = BinaryWriter()
     sink.canonical = true
     sink.inlineStrings = true
-    try? value.pack(into: sink)
+    // Every type here encodes; one that did not would be a bug, and its digest the empty value's.
+    try? write(sink)
     var hasher = StableHash()
     hasher.add(sink.inlineBytes())
     return hasher.value

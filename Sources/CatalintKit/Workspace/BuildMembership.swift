@@ -202,15 +202,10 @@ public final class BuildMembership: @unchecked Sendable {
     private func owners(of path: String) -> [(project: XcodeProject, scopes: [TargetScope])]? {
         var start = IdiomDetection.parent(of: path)
         while let folder = nearestProjectFolder(from: start) {
-            switch projects(in: folder) {
-            case .none:
-                return nil  // never: the nearest folder has projects
-            case .unreadable:
-                return nil
-            case .projects(let projects):
-                let owners = projects.filter { $0.project.claims(path) }
-                if !owners.isEmpty { return owners }
-            }
+            // The nearest folder has projects (`.none` is never found there).
+            guard case .projects(let projects) = projects(in: folder) else { return nil }
+            let owners = projects.filter { $0.project.claims(path) }
+            if !owners.isEmpty { return owners }
             guard folder != "/" else { return nil }
             start = IdiomDetection.parent(of: folder)
         }
