@@ -147,6 +147,39 @@ final class ConfigurationTests: XCTestCase {
                        Configuration.absolute(directory.appendingPathComponent(".catalint.yml").path))
     }
 
+    /// A run's root without a configuration is its working tree's, found as git finds it but
+    /// without running git: the nearest `.git` folder, or `.git` file of a linked worktree or
+    /// submodule, at or above the folder; spelled as the folder is, through a symbolic link.
+    func testTheWorkTreeRootIsTheNearestFolderWithAGitEntry() throws {
+        let directory = try temporaryDirectory(self)
+        let app = directory.appendingPathComponent("App")
+        let module = app.appendingPathComponent("Vendor/Module")
+        try FileManager.default.createDirectory(at: app, withIntermediateDirectories: true)
+        // A real repository where git is installed (so that its answer is compared below).
+        if Git.run(["init", "-q"], in: app.path) == nil {
+            try FileManager.default.createDirectory(at: app.appendingPathComponent(".git/objects"), withIntermediateDirectories: true)
+        }
+        try write("gitdir: ../../.git/modules/Module\n", to: module.appendingPathComponent(".git"))
+        try FileManager.default.createDirectory(at: module.appendingPathComponent("Sources/Deep"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(at: app.appendingPathComponent("Sources"), withIntermediateDirectories: true)
+        XCTAssertEqual(Git.workTreeRoot(of: app.path), app.path)
+        XCTAssertEqual(Git.workTreeRoot(of: app.appendingPathComponent("Sources").path), app.path)
+        XCTAssertEqual(Git.workTreeRoot(of: app.path + "/Sources/../Sources/."), app.path)
+        XCTAssertEqual(Git.workTreeRoot(of: module.appendingPathComponent("Sources/Deep").path), module.path)
+        XCTAssertEqual(Git.workTreeRoot(of: module.path), module.path)
+        let link = directory.appendingPathComponent("Link")
+        try FileManager.default.createSymbolicLink(atPath: link.path, withDestinationPath: app.path)
+        XCTAssertEqual(Git.workTreeRoot(of: link.appendingPathComponent("Sources").path), link.path)
+        // Outside every working tree (the temporary folder is in none here), there is none; the
+        // same answer as git's own.
+        let outside = directory.appendingPathComponent("Outside")
+        try FileManager.default.createDirectory(at: outside, withIntermediateDirectories: true)
+        XCTAssertEqual(Git.workTreeRoot(of: outside.path), Git.topLevel(of: outside.path))
+        if let top = Git.topLevel(of: app.appendingPathComponent("Sources").path) {
+            XCTAssertEqual(URL(fileURLWithPath: top).resolvingSymlinksInPath().path, URL(fileURLWithPath: app.path).resolvingSymlinksInPath().path)
+        }
+    }
+
     func testGlobs() {
         let cases: [(String, String, Bool)] = [
             ("Generated", "App/Generated/Model.swift", true),

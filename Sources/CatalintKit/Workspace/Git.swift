@@ -12,9 +12,25 @@ public enum Git {
         runData(arguments, in: folder).map { String(decoding: $0, as: UTF8.self) }
     }
 
-    /// The root of the working tree that holds `folder` (the working folder when nil), if any.
-    public static func topLevel(of folder: String? = nil) -> String? {
+    /// The root of the working tree that holds `folder` (the working folder when nil), if any, as
+    /// git answers it (for the commands below, which run git anyway).
+    static func topLevel(of folder: String? = nil) -> String? {
         run(["rev-parse", "--show-toplevel"], in: folder)?.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    /// The root of the working tree that holds `folder` (absolute), if any: the nearest folder at or
+    /// above it with a `.git` entry (a folder, or the file a linked worktree or a submodule has).
+    /// Found without running git, which every run would otherwise start (a process and tens of
+    /// milliseconds); spelled as `folder` is, without resolving symbolic links, so that the linted
+    /// files lie under it.
+    public static func workTreeRoot(of folder: String) -> String? {
+        var current = URL(fileURLWithPath: folder).standardized.path
+        while true {
+            if FileManager.default.fileExists(atPath: current == "/" ? "/.git" : current + "/.git") { return current }
+            let parent = URL(fileURLWithPath: current).deletingLastPathComponent().path
+            guard current != "/", parent.count < current.count else { return nil }
+            current = parent
+        }
     }
 
     /// The files under `paths` that are modified or staged against HEAD, or untracked (and not

@@ -125,7 +125,8 @@ public enum IdiomDetection {
     static func nearestProjects(from start: String) -> (folder: String, files: [String])? {
         var folder = start
         while true {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).sorted()
+            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
+                .filter { $0.hasSuffix(".xcodeproj") || $0 == "project.yml" || $0 == "project.yaml" }.sorted()
             var files = names.filter { $0.hasSuffix(".xcodeproj") }.map { join(folder, $0 + "/project.pbxproj") }
                 .filter { FileManager.default.fileExists(atPath: $0) }
             files += names.filter { $0 == "project.yml" || $0 == "project.yaml" }.map { join(folder, $0) }

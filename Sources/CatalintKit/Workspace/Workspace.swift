@@ -71,7 +71,7 @@ public struct Workspace: Sendable {
             idiom = decision.idiom
             log("idiom: \(idiom.rawValue) (auto): \(decision.reason)")
         }
-        let root = configuration.file != nil ? configuration.directory : (Git.topLevel(of: folder) ?? folder)
+        let root = configuration.file != nil ? configuration.directory : (Git.workTreeRoot(of: folder) ?? folder)
         let unbuilt = includeUnbuilt ?? configuration.includeUnbuilt
         if unbuilt { log("build: files that no target builds are linted too (\(includeUnbuilt != nil ? "--include-unbuilt" : "include_unbuilt"))") }
         let membership = BuildMembership(includeUnbuilt: unbuilt, idiomFromProjects: chosen == .auto)
