@@ -76,17 +76,9 @@ struct SwiftSourceFile {
         self.tree = folded.as(SourceFileSyntax.self) ?? parsed
     }
 
-    /// The standard library's operators, as swift-syntax's `standardOperators`, but read from their
-    /// declarations (`standardOperatorDeclarations`), so that each precedence relation has its
-    /// syntax: without it, swift-syntax makes up the syntax of every relation it follows while it
-    /// folds, for its error messages (3% of a run). Read once a process; swift-syntax's own table
-    /// when the text does not read without an error.
-    static let operators: OperatorTable = {
-        var table = OperatorTable()
-        var failed = false
-        table.addSourceFile(Parser.parse(source: standardOperatorDeclarations)) { _ in failed = true }
-        return failed ? OperatorTable.standardOperators : table
-    }()
+    /// The standard library's operators, as swift-syntax's `standardOperators`, with the syntax of
+    /// each precedence relation (`StandardOperators`).
+    static var operators: OperatorTable { StandardOperators.table }
 
     /// The position of the first character of `node`, leading trivia (comments, spaces) skipped.
     func position(of node: some SyntaxProtocol) -> SourcePosition {
