@@ -373,13 +373,16 @@ final class RuleExampleTests: XCTestCase {
             }
             XCTAssertEqual(rule.examples?.projectTriggering, whole.examples?.projectTriggering, rule.id)
             XCTAssertEqual(rule.examples?.projectPassing, whole.examples?.projectPassing, rule.id)
-            let stripped = RuleCatalog.withoutBlock("examples", of: text)
+            let stripped = RuleCatalog.blocks(of: text, keeping: { $0 != "examples" })
             XCTAssertFalse(stripped.contains("\nexamples:"), rule.id)
             XCTAssertEqual(stripped.split(separator: "\n", omittingEmptySubsequences: false).count,
                            text.split(separator: "\n", omittingEmptySubsequences: false).count, rule.id)
         }
-        XCTAssertEqual(RuleCatalog.withoutBlock("examples", of: "id: x\nexamples:\n  passing:\n    - |\n      a\n\n      b\n# notes\nfix:\n  kind: wrap\n"),
-                       "id: x\n\n\n\n\n\n\n\nfix:\n  kind: wrap\n")
+        let sample = "# about\nid: x\nexamples:\n  passing:\n    - |\n      a\n\n      b\n# notes\nfix:\n  kind: wrap\nsummary: s\n"
+        XCTAssertEqual(RuleCatalog.blocks(of: sample, keeping: { $0 != "examples" }),
+                       "# about\nid: x\n\n\n\n\n\n\n\nfix:\n  kind: wrap\nsummary: s\n")
+        XCTAssertEqual(RuleCatalog.blocks(of: sample, keeping: { RuleCatalog.deferredKeys.contains($0) }),
+                       "# about\n\nexamples:\n  passing:\n    - |\n      a\n\n      b\n# notes\n\n\nsummary: s\n")
     }
 
     func testAFileNamedForAnotherIdIsRejected() {

@@ -53,12 +53,15 @@ public struct RuleDefinition: Sendable, Decodable {
     /// by default without a note.
     public var preview: Bool
     /// One sentence: what the rule flags.
-    public var summary: String
+    public var summary: String { prose.value.summary }
     /// Why it breaks in the Mac idiom.
-    public var rationale: String
+    public var rationale: String { prose.value.rationale }
     /// What to do instead.
-    public var advice: String
-    var reference: Reference
+    public var advice: String { prose.value.advice }
+    var reference: Reference { prose.value.reference }
+    /// The four above: decoded with the rule, or from the rule file's text when first asked for
+    /// (`RuleCatalog.all`: a lint reads them only for a report that describes its rules).
+    var prose: Deferred<Prose>
     /// The diagnostic message, with `{placeholders}` the rule fills in.
     public var message: String
     /// The `help:` line of the diagnostic, with placeholders too.
@@ -70,10 +73,10 @@ public struct RuleDefinition: Sendable, Decodable {
     /// tool's own rules, which have no logic.
     public var uikit: (any RuleKnowledge)?
     /// The examples, which run as tests and illustrate the rule's page; a lint never reads them.
-    var examples: Examples? { exampleSource.examples }
+    var examples: Examples? { exampleSource.value }
     /// Where the examples come from: decoded with the rule, or decoded from the file's text when
     /// first asked for (`RuleCatalog.all`: the examples are most of each rule file).
-    var exampleSource: ExampleSource
+    var exampleSource: Deferred<Examples?>
     /// How the rule fixes what it finds, if it can.
     var fix: FixDefinition?
 
@@ -95,14 +98,14 @@ public struct RuleDefinition: Sendable, Decodable {
         breaksIn = try container.decodeIfPresent(BreakScope.self, forKey: .breaksIn) ?? .default(for: category)
         optIn = try container.decodeIfPresent(Bool.self, forKey: .optIn) ?? false
         preview = try container.decodeIfPresent(Bool.self, forKey: .preview) ?? false
-        summary = try container.decode(String.self, forKey: .summary)
-        rationale = try container.decode(String.self, forKey: .rationale)
-        advice = try container.decode(String.self, forKey: .advice)
-        reference = try container.decode(Reference.self, forKey: .reference)
+        prose = Deferred(Prose(summary: try container.decode(String.self, forKey: .summary),
+                               rationale: try container.decode(String.self, forKey: .rationale),
+                               advice: try container.decode(String.self, forKey: .advice),
+                               reference: try container.decode(Reference.self, forKey: .reference)))
         message = try container.decode(String.self, forKey: .message)
         help = try container.decode(String.self, forKey: .help)
         phrases = try container.decodeIfPresent([String: String].self, forKey: .phrases) ?? [:]
-        exampleSource = ExampleSource(decoded: try container.decodeIfPresent(Examples.self, forKey: .examples))
+        exampleSource = Deferred(try container.decodeIfPresent(Examples.self, forKey: .examples))
         fix = try container.decodeIfPresent(FixDefinition.self, forKey: .fix)
         if let logic = RuleRegistry.logic[id] {
             uikit = try type(of: logic).decodeKnowledge(container, forKey: .uikit)
@@ -114,15 +117,15 @@ public struct RuleDefinition: Sendable, Decodable {
 
     /// The same from the root node of an embedded rule file, without `Decodable` (`RuleCatalog.all`):
     /// the same keys, defaults and checks; `RuleCatalogTests` compares the two over every rule file.
-    init(node: Node) throws {
+    /// With `later`, the file's prose and examples are not in `node` (`RuleCatalog.deferred`): they
+    /// are decoded from `later`'s texts when first asked for.
+    init(node: Node, later: (prose: Deferred<Prose>, examples: Deferred<Examples?>)? = nil) throws {
         let members = try node.strictMembers(known: CodingKeys.allCases.map(\.stringValue))
         func required<Value: SchemaValue>(_ key: CodingKeys) throws -> Value {
-            guard let node = members[key.stringValue], !node.isNullValue else { throw EmbeddedNodeError(node, "'\(key.stringValue)' must be given") }
-            return try Value(node: node)
+            try Self.required(key, in: members, of: node)
         }
         func optional<Value: SchemaValue>(_ key: CodingKeys) throws -> Value? {
-            guard let node = members[key.stringValue], !node.isNullValue else { return nil }
-            return try Value(node: node)
+            try Self.optional(key, in: members)
         }
         id = try required(.id)
         title = try required(.title)
@@ -131,20 +134,51 @@ public struct RuleDefinition: Sendable, Decodable {
         breaksIn = try optional(.breaksIn) ?? .default(for: category)
         optIn = try optional(.optIn) ?? false
         preview = try optional(.preview) ?? false
-        summary = try required(.summary)
-        rationale = try required(.rationale)
-        advice = try required(.advice)
-        reference = try required(.reference)
+        prose = try later?.prose ?? Deferred(Prose(node: node))
         message = try required(.message)
         help = try required(.help)
         phrases = try optional(.phrases) ?? [:]
-        exampleSource = ExampleSource(decoded: try optional(.examples))
+        exampleSource = try later?.examples ?? Deferred(optional(.examples))
         fix = try optional(.fix)
         let knowledge = members[CodingKeys.uikit.stringValue].flatMap { $0.isNullValue ? nil : $0 }
         if let logic = RuleRegistry.logic[id] {
             uikit = try type(of: logic).knowledge(from: knowledge)
         } else if let knowledge {
             throw EmbeddedNodeError(knowledge, "'\(id)' has no logic, so nothing would read its 'uikit' knowledge")
+        }
+    }
+
+    static func required<Value: SchemaValue>(_ key: CodingKeys, in members: [String: Node], of node: Node) throws -> Value {
+        guard let member = members[key.stringValue], !member.isNullValue else { throw EmbeddedNodeError(node, "'\(key.stringValue)' must be given") }
+        return try Value(node: member)
+    }
+
+    static func optional<Value: SchemaValue>(_ key: CodingKeys, in members: [String: Node]) throws -> Value? {
+        guard let member = members[key.stringValue], !member.isNullValue else { return nil }
+        return try Value(node: member)
+    }
+
+    /// What a rule's documentation says of it, which a lint does not read.
+    struct Prose: Sendable {
+        var summary: String
+        var rationale: String
+        var advice: String
+        var reference: Reference
+
+        init(summary: String, rationale: String, advice: String, reference: Reference) {
+            self.summary = summary
+            self.rationale = rationale
+            self.advice = advice
+            self.reference = reference
+        }
+
+        /// From the root of a rule file (or of its prose alone).
+        init(node: Node) throws {
+            let members = try node.strictMembers(known: CodingKeys.allCases.map(\.stringValue))
+            summary = try required(.summary, in: members, of: node)
+            rationale = try required(.rationale, in: members, of: node)
+            advice = try required(.advice, in: members, of: node)
+            reference = try required(.reference, in: members, of: node)
         }
     }
 
@@ -284,80 +318,100 @@ public struct RuleDefinition: Sendable, Decodable {
 /// instructions when each rule file made its own. It holds no state while it decodes.
 nonisolated(unsafe) let sharedYAMLDecoder = YAMLDecoder(encoding: .utf8)
 
-/// A rule's examples, decoded with the rule or, for the rules the build embedded, from the rule
-/// file's text the first time they are asked for: a lint, which never reads them, does not decode
-/// them (they are about two thirds of the rule files' text, and decoding the catalogue was most of
-/// the start-up).
-final class ExampleSource: @unchecked Sendable {
+/// A part of a rule (its examples, its prose), decoded with the rule or, for the rules the build
+/// embedded, from the part's text the first time it is asked for: a lint, which never reads them,
+/// does not decode them (the examples are about two thirds of the rule files' text, the prose
+/// another sixth, and decoding the catalogue was most of the start-up).
+final class Deferred<Value: Sendable>: @unchecked Sendable {
     private let lock = NSLock()
-    /// `.some` once known (`.some(nil)`: the rule has none).
-    private var decoded: RuleDefinition.Examples??
+    /// `.some` once known.
+    private var decoded: Value?
     private let text: String
     private let name: String
+    private let read: (@Sendable (Node?) throws -> Value)?
 
-    init(decoded: RuleDefinition.Examples?) {
-        self.decoded = .some(decoded)
+    init(_ value: Value) {
+        decoded = value
         text = ""
         name = ""
+        read = nil
     }
 
-    /// The examples of the rule file `name` whose text is `text`, decoded when first read.
-    init(deferredFrom text: String, name: String) {
+    /// The part that `read` makes of the YAML `text` (the rule file `name` with only that part's
+    /// lines left, each on its line), when first asked for.
+    init(readingLater text: String, name: String, _ read: @escaping @Sendable (Node?) throws -> Value) {
         self.text = text
         self.name = name
+        self.read = read
     }
 
-    var examples: RuleDefinition.Examples? {
+    var value: Value {
         lock.lock()
         defer { lock.unlock() }
         if let decoded { return decoded }
         do {
-            let root = try Yams.compose(yaml: text, RuleCatalog.resolver, .default, .utf8)
-            let node = root?.mapping?.first { $0.key.scalar?.string == "examples" }?.value
-            let value = try node.flatMap { $0.isNullValue ? nil : try RuleDefinition.Examples(node: $0) }
-            decoded = .some(value)
+            guard let read else { preconditionFailure("a deferred part without a reader") }
+            let value = try read(try Yams.compose(yaml: text, RuleCatalog.resolver, .default, .utf8))
+            decoded = value
             return value
         } catch {
-            fatalError("The examples of the embedded rule file \(name) do not load; the tests read them all, so this is a bug: \(error)")
+            fatalError("A part of the embedded rule file \(name) does not load; the tests read every part, so this is a bug: \(error)")
         }
     }
 }
 
 /// Loads the rule files that the build embedded from `Rules/`.
 public enum RuleCatalog {
-    /// Every rule, sorted by id. Each file is read without its `examples:` block, which is decoded
-    /// from the same text when something asks for the examples (the tests, the rule pages), and
-    /// from its YAML nodes, not through `Decodable` (`RuleDefinition.init(node:)`): the tests decode
-    /// every file strictly with `parse` and compare the two.
+    /// Every rule, sorted by id. Each file is read without its examples and prose
+    /// (`deferredKeys`), which are decoded from the same file when something asks for them (the
+    /// tests, the rule pages, the reports that describe rules), and from its YAML nodes, not
+    /// through `Decodable` (`RuleDefinition.init(node:)`): the tests decode every file strictly with
+    /// `parse` and compare the two.
     public static let all: [RuleDefinition] = {
         do {
-            return try EmbeddedRules.files.map { file in
-                var rule = try read(withoutBlock("examples", of: file.text), name: file.name)
-                rule.exampleSource = ExampleSource(deferredFrom: file.text, name: file.name)
-                return rule
-            }.sorted { $0.id < $1.id }
+            return try EmbeddedRules.files.map { try deferred($0.text, name: $0.name) }.sorted { $0.id < $1.id }
         } catch {
             fatalError("The embedded rule files do not load; the build checks them, so this is a bug: \(error)")
         }
     }()
 
-    /// `text` with the lines of the block under `key:` at the left margin (up to the next key
-    /// there) left empty, so that every other line keeps its number.
-    static func withoutBlock(_ key: String, of text: String) -> String {
+    /// The keys of a rule file that a lint does not read: its examples and its prose.
+    static let deferredKeys: Set<String> = ["examples", "summary", "rationale", "advice", "reference"]
+
+    /// A rule file read without its `deferredKeys`, which are read from their own lines when first
+    /// asked for.
+    static func deferred(_ text: String, name: String) throws -> RuleDefinition {
+        let prose = Deferred(readingLater: blocks(of: text, keeping: { $0 != "examples" && deferredKeys.contains($0) }), name: name) { root in
+            guard let root else { throw RuleFileError(message: "\(name):1:1: the file is empty") }
+            return try RuleDefinition.Prose(node: root)
+        }
+        let examples = Deferred(readingLater: blocks(of: text, keeping: { $0 == "examples" }), name: name) { root in
+            let node = root?.mapping?.first { $0.key.scalar?.string == "examples" }?.value
+            return try node.flatMap { $0.isNullValue ? nil : try RuleDefinition.Examples(node: $0) }
+        }
+        return try read(blocks(of: text, keeping: { !deferredKeys.contains($0) }), name: name, later: (prose, examples))
+    }
+
+    /// `text` with the lines of the blocks at the left margin whose key `keep` refuses (each block
+    /// up to the next key there; comments at the margin are the block's) left empty, so that
+    /// every other line keeps its number. Lines before the first key are kept.
+    static func blocks(of text: String, keeping keep: (String) -> Bool) -> String {
         // By UTF-8 bytes: over Characters this took 97M instructions, a fifth of a warm run of the sample app.
         let bytes = Array(text.utf8)
-        let opening = Array("\(key):".utf8)
-        let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), hash = UInt8(ascii: "#")
+        let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), hash = UInt8(ascii: "#"), colon = UInt8(ascii: ":")
         var kept: [UInt8] = []
         kept.reserveCapacity(bytes.count)
-        var inside = false
+        var keeping = true
         var start = 0
         while start <= bytes.count {
             var end = start
             while end < bytes.count, bytes[end] != newline { end += 1 }
-            if inside, end > start, bytes[start] != space, bytes[start] != hash { inside = false }
-            if !inside, end - start >= opening.count, bytes[start..<start + opening.count].elementsEqual(opening) { inside = true }
-            if !inside { kept.append(contentsOf: bytes[start..<end]) }
+            if end > start, bytes[start] != space, bytes[start] != hash {
+                var keyEnd = start
+                while keyEnd < end, bytes[keyEnd] != colon { keyEnd += 1 }
+                keeping = keep(String(decoding: bytes[start..<keyEnd], as: UTF8.self))
+            }
+            if keeping { kept.append(contentsOf: bytes[start..<end]) }
             if end < bytes.count { kept.append(newline) }
             start = end + 1
         }
@@ -370,11 +424,13 @@ public enum RuleCatalog {
     /// they want (`Bool.init(node:)`).
     static let resolver = Resolver.basic
 
-    /// An embedded rule file read from its YAML nodes (`RuleDefinition.init(node:)`).
-    static func read(_ text: String, name: String) throws -> RuleDefinition {
+    /// An embedded rule file read from its YAML nodes (`RuleDefinition.init(node:)`), its prose and
+    /// examples from `later` when given.
+    static func read(_ text: String, name: String,
+                     later: (prose: Deferred<RuleDefinition.Prose>, examples: Deferred<RuleDefinition.Examples?>)? = nil) throws -> RuleDefinition {
         guard let root = try Yams.compose(yaml: text, RuleCatalog.resolver, .default, .utf8) else { throw RuleFileError(message: "\(name):1:1: the file is empty") }
         do {
-            let definition = try RuleDefinition(node: root)
+            let definition = try RuleDefinition(node: root, later: later)
             guard name == "\(definition.id).yml" else { throw RuleFileError(message: "\(name):1:1: the file declares the id '\(definition.id)'") }
             return definition
         } catch let error as EmbeddedNodeError {
