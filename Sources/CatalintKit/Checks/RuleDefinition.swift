@@ -327,20 +327,23 @@ final class Deferred<Value: Sendable>: @unchecked Sendable {
     /// `.some` once known.
     private var decoded: Value?
     private let text: String
+    private let keys: Set<String>
     private let name: String
     private let read: (@Sendable (Node?) throws -> Value)?
 
     init(_ value: Value) {
         decoded = value
         text = ""
+        keys = []
         name = ""
         read = nil
     }
 
-    /// The part that `read` makes of the YAML `text` (the rule file `name` with only that part's
-    /// lines left, each on its line), when first asked for.
-    init(readingLater text: String, name: String, _ read: @escaping @Sendable (Node?) throws -> Value) {
+    /// The part that `read` makes of the blocks under `keys` of the rule file `name` (`text`), the
+    /// file's other lines left empty, when first asked for.
+    init(readingLater keys: Set<String>, of text: String, name: String, _ read: @escaping @Sendable (Node?) throws -> Value) {
         self.text = text
+        self.keys = keys
         self.name = name
         self.read = read
     }
@@ -351,7 +354,8 @@ final class Deferred<Value: Sendable>: @unchecked Sendable {
         if let decoded { return decoded }
         do {
             guard let read else { preconditionFailure("a deferred part without a reader") }
-            let value = try read(try Yams.compose(yaml: text, RuleCatalog.resolver, .default, .utf8))
+            let part = RuleCatalog.blocks(of: text) { keys.contains($0) }
+            let value = try read(try Yams.compose(yaml: part, RuleCatalog.resolver, .default, .utf8))
             decoded = value
             return value
         } catch {
@@ -381,11 +385,11 @@ public enum RuleCatalog {
     /// A rule file read without its `deferredKeys`, which are read from their own lines when first
     /// asked for.
     static func deferred(_ text: String, name: String) throws -> RuleDefinition {
-        let prose = Deferred(readingLater: blocks(of: text, keeping: { $0 != "examples" && deferredKeys.contains($0) }), name: name) { root in
+        let prose = Deferred(readingLater: deferredKeys.subtracting(["examples"]), of: text, name: name) { root in
             guard let root else { throw RuleFileError(message: "\(name):1:1: the file is empty") }
             return try RuleDefinition.Prose(node: root)
         }
-        let examples = Deferred(readingLater: blocks(of: text, keeping: { $0 == "examples" }), name: name) { root in
+        let examples = Deferred(readingLater: ["examples"], of: text, name: name) { root in
             let node = root?.mapping?.first { $0.key.scalar?.string == "examples" }?.value
             return try node.flatMap { $0.isNullValue ? nil : try RuleDefinition.Examples(node: $0) }
         }
@@ -397,25 +401,27 @@ public enum RuleCatalog {
     /// every other line keeps its number. Lines before the first key are kept.
     static func blocks(of text: String, keeping keep: (String) -> Bool) -> String {
         // By UTF-8 bytes: over Characters this took 97M instructions, a fifth of a warm run of the sample app.
-        let bytes = Array(text.utf8)
-        let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), hash = UInt8(ascii: "#"), colon = UInt8(ascii: ":")
-        var kept: [UInt8] = []
-        kept.reserveCapacity(bytes.count)
-        var keeping = true
-        var start = 0
-        while start <= bytes.count {
-            var end = start
-            while end < bytes.count, bytes[end] != newline { end += 1 }
-            if end > start, bytes[start] != space, bytes[start] != hash {
-                var keyEnd = start
-                while keyEnd < end, bytes[keyEnd] != colon { keyEnd += 1 }
-                keeping = keep(String(decoding: bytes[start..<keyEnd], as: UTF8.self))
+        var text = text
+        return text.withUTF8 { bytes in
+            let newline = UInt8(ascii: "\n"), space = UInt8(ascii: " "), hash = UInt8(ascii: "#"), colon = UInt8(ascii: ":")
+            var kept: [UInt8] = []
+            kept.reserveCapacity(bytes.count)
+            var keeping = true
+            var start = 0
+            while start <= bytes.count {
+                var end = start
+                while end < bytes.count, bytes[end] != newline { end += 1 }
+                if end > start, bytes[start] != space, bytes[start] != hash {
+                    var keyEnd = start
+                    while keyEnd < end, bytes[keyEnd] != colon { keyEnd += 1 }
+                    keeping = keep(String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<keyEnd]), as: UTF8.self))
+                }
+                if keeping { kept.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<end])) }
+                if end < bytes.count { kept.append(newline) }
+                start = end + 1
             }
-            if keeping { kept.append(contentsOf: bytes[start..<end]) }
-            if end < bytes.count { kept.append(newline) }
-            start = end + 1
+            return String(decoding: kept, as: UTF8.self)
         }
-        return String(decoding: kept, as: UTF8.self)
     }
 
     /// How the embedded files' scalars are tagged: not at all (Yams's basic resolver). Yams resolves
