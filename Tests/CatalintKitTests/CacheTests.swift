@@ -65,6 +65,52 @@ final class CacheTests: XCTestCase {
         XCTAssertNil(second, "freed when a run starts")
     }
 
+    /// git's answer that it tracks no file of the cache folder is kept beside the cache with the
+    /// state of git's index, and trusted only while the index is that same file unchanged: files
+    /// added to git since, or a memo that came from elsewhere, are refused as before.
+    func testGitsAnswerIsKeptOnlyWhileItsIndexIsUnchanged() throws {
+        let directory = try temporaryDirectory(self)
+        guard Git.run(["init", "-q"], in: directory.path) != nil else { throw XCTSkip("git is not installed") }
+        let cache = directory.appendingPathComponent(".catalint_cache")
+        try write("results\n", to: cache.appendingPathComponent("results-1.bin"))
+        try write("let a = 1\n", to: directory.appendingPathComponent("A.swift"))
+        XCTAssertNotNil(Git.run(["add", "A.swift"], in: directory.path))
+        let memo = cache.appendingPathComponent(CacheFolder.untrackedMemo)
+        XCTAssertNil(CacheFolder.refusal(cache.path))
+        let stamp = try XCTUnwrap(CacheFolder.indexStamp(of: cache.path, environment: [:]))
+        XCTAssertTrue(stamp.contains("/.git/index "), stamp)
+        XCTAssertEqual(try String(contentsOf: memo, encoding: .utf8), stamp)
+        XCTAssertNil(CacheFolder.refusal(cache.path), "the memo is read again")
+        // Tracked since: the index changed, so the memo no longer answers.
+        XCTAssertNotNil(Git.run(["add", "-f", ".catalint_cache/results-1.bin"], in: directory.path))
+        XCTAssertNotEqual(CacheFolder.indexStamp(of: cache.path, environment: [:]), stamp)
+        XCTAssertTrue(CacheFolder.refusal(cache.path)?.contains("git tracks 1 file") == true)
+        // A memo made to match the index the way it is now still stands only for that index.
+        try write(try XCTUnwrap(CacheFolder.indexStamp(of: cache.path, environment: [:])), to: memo)
+        XCTAssertNil(CacheFolder.refusal(cache.path), "a memo that matches is trusted (so it must never come from elsewhere)")
+        XCTAssertNotNil(Git.run(["rm", "-q", "--cached", ".catalint_cache/results-1.bin"], in: directory.path))
+        XCTAssertNotNil(Git.run(["add", "-f", ".catalint_cache/results-1.bin"], in: directory.path))
+        XCTAssertTrue(CacheFolder.refusal(cache.path)?.contains("git tracks") == true)
+        // With git pointed elsewhere by the environment, nothing is kept.
+        XCTAssertNil(CacheFolder.indexStamp(of: cache.path, environment: ["GIT_INDEX_FILE": "/elsewhere"]))
+    }
+
+    /// git is asked whether it tracks the cache's files only where it could: in a working tree, or
+    /// when the environment points git at a repository.
+    func testGitIsAskedAboutTheCacheOnlyWhereItCouldTrackIt() throws {
+        let directory = try temporaryDirectory(self)
+        let outside = directory.appendingPathComponent("Outside/.catalint_cache").path
+        let inside = directory.appendingPathComponent("Repository/.catalint_cache").path
+        try FileManager.default.createDirectory(atPath: outside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: inside, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: directory.appendingPathComponent("Repository/.git").path, withIntermediateDirectories: true)
+        XCTAssertFalse(CacheFolder.mayBeTracked(outside, environment: [:]))
+        XCTAssertTrue(CacheFolder.mayBeTracked(inside, environment: [:]))
+        for variable in ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"] {
+            XCTAssertTrue(CacheFolder.mayBeTracked(outside, environment: [variable: "/elsewhere"]), variable)
+        }
+    }
+
     func testTheCacheKeyFollowsTheRulesOptions() {
         func key(_ options: (any RuleKnowledge)?, level: RuleLevel? = nil) -> UInt64 {
             var lintOptions = LintOptions(idiom: .mac, jobs: 1)

@@ -29,13 +29,61 @@ enum CacheFolder {
                 return "the cache folder holds a symbolic link, \(entry); catalint does not follow it (remove the link)"
             }
         }
-        guard !names.isEmpty else { return nil }
+        guard !names.isEmpty, mayBeTracked(path) else { return nil }
+        // git's answer stands while its index is the same file, unchanged.
+        let index = indexStamp(of: path)
+        let memo = path + "/" + untrackedMemo
+        if let index, let known = read(memo), known.elementsEqual(index.utf8) { return nil }
         if let tracked = Git.run(["ls-files", "-z", "--", "."], in: path), !tracked.isEmpty {
             let count = tracked.split(separator: "\0").count
             return "git tracks \(count) file\(count == 1 ? "" : "s") in the cache folder \(path); a cache that comes with the repository "
                 + "is not trusted (remove \(count == 1 ? "it" : "them") from git with `git rm -r --cached`, or name another folder with --cache-dir)"
         }
+        if let index { write(Array(index.utf8), to: memo, in: path) }
         return nil
+    }
+
+    /// The file in the cache folder that says git tracked none of its files when its index was the
+    /// one `indexStamp` describes.
+    static let untrackedMemo = "untracked-by-git"
+
+    /// The git index of the working tree that holds `folder`, as git finds it without settings in
+    /// the environment (`.git/index`; `PATH/index` when `.git` is a file `gitdir: PATH`, in a linked
+    /// worktree or a submodule), and its state: device, inode, size, modification and change times.
+    /// git writes a new index file at each change (a new inode), and a change time cannot be set,
+    /// so a cache that comes with a repository cannot bring a memo that matches the clone's index.
+    /// Nil when the environment points git elsewhere or there is no index.
+    static func indexStamp(of folder: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
+        if ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR"].contains(where: { environment[$0] != nil }) { return nil }
+        guard let root = Git.workTreeRoot(of: folder) else { return nil }
+        var gitDirectory = root + "/.git"
+        var info = stat()
+        guard lstat(gitDirectory, &info) == 0 else { return nil }
+        if info.st_mode & S_IFMT == S_IFREG {
+            guard let data = read(gitDirectory), data.count < 4096, let text = String(data: data, encoding: .utf8), text.hasPrefix("gitdir: ") else { return nil }
+            let path = text.dropFirst("gitdir: ".count).trimmingCharacters(in: .whitespacesAndNewlines)
+            guard !path.isEmpty else { return nil }
+            gitDirectory = path.hasPrefix("/") ? path : root + "/" + path
+        } else if info.st_mode & S_IFMT != S_IFDIR {
+            return nil
+        }
+        let index = gitDirectory + "/index"
+        guard stat(index, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        #if canImport(Darwin)
+        let times = [info.st_mtimespec, info.st_ctimespec]
+        #else
+        let times = [info.st_mtim, info.st_ctim]
+        #endif
+        let parts = [String(info.st_dev), String(info.st_ino), String(info.st_size)] + times.map { "\($0.tv_sec).\($0.tv_nsec)" }
+        return "git index \(index) " + parts.joined(separator: " ") + "\n"
+    }
+
+    /// False when git cannot track the files of `folder`: it is in no working tree (no `.git` at or
+    /// above it) and no environment variable points git elsewhere. Asking git starts a process, a
+    /// tenth of a run that finds most files in the cache.
+    static func mayBeTracked(_ folder: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+        if ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"].contains(where: { environment[$0] != nil }) { return true }
+        return Git.workTreeRoot(of: folder) != nil
     }
 
     /// The bytes of a regular file, read without following a symbolic link; nil otherwise.
