@@ -82,7 +82,7 @@ enum CacheFolder {
     /// above it) and no environment variable points git elsewhere. Asking git starts a process, a
     /// tenth of a run that finds most files in the cache.
     static func mayBeTracked(_ folder: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        if ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"].contains(where: { environment[$0] != nil }) { return true }
+        if ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR"].contains(where: { environment[$0] != nil }) { return true }
         return Git.workTreeRoot(of: folder) != nil
     }
 
