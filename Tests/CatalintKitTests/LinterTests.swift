@@ -113,6 +113,18 @@ final class LinterTests: XCTestCase {
         XCTAssertEqual(Linter(options: options).lintSources([(path: "Deep.swift", text: deep)]).diagnostics.map(\.rule), ["button-non-normal-state"])
     }
 
+    /// A chain of properties as long as the operator-chain limit allows (`a.b.b...`) is resolved
+    /// without a call a link: resolution runs on the main thread, whose stack a call a link
+    /// overflowed (a 9,900-link chain crashed a debug build).
+    func testALongChainOfPropertiesIsResolvedWithoutACallALink() {
+        let untyped = ObjectID.expression(path: "A.swift", scope: nil, text: "a.b")
+        var value = ValueRef.name("a", inType: nil, untyped: .expression(path: "A.swift", scope: nil, text: "a"))
+        for _ in 0..<20_000 { value = .property(of: value, name: "b", untyped: untyped) }
+        let resolved = Resolution(index: ProjectIndex()).resolve(value)
+        XCTAssertEqual(resolved.object, untyped)
+        XCTAssertNil(resolved.type)
+    }
+
     func testSuggestions() {
         XCTAssertEqual(Suggestion.closest(to: "unavailable-controls", in: RuleCatalog.all.map(\.id)), "unavailable-control")
         XCTAssertEqual(Suggestion.closest(to: "hardcoded-size", in: RuleCatalog.all.map(\.id)), "hard-coded-size")

@@ -1,9 +1,44 @@
+import SwiftSyntax
 import XCTest
 @testable import CatalintKit
 
 /// What the Swift front end must understand: types across files, guards, states, comments.
 final class SwiftFrontEndTests: XCTestCase {
     // MARK: Types from what the source says
+
+    /// The text of an expression read from the file's bytes is the text read from the tree, on
+    /// one line or several, ASCII or not, with tabs, comments and string literals: where the bytes
+    /// cannot tell, they do not answer.
+    func testAnExpressionsTextFromTheBytesIsItsTextFromTheTree() throws {
+        let source = """
+        let a = view.layer.sublayers?.first!.frame.size\tcheck
+        let b = cell
+            .contentView
+            .subviews.first // a comment
+        let c = "ü \\(name)".count + label.text!.count
+        let d = (button as? UIButton)?.titleLabel?.font.pointSize ?? 0
+        let e = items.map { $0.title } /* note */ .joined()
+        let f = x\u{2028}.y
+        """
+        guard case .success(let file) = SwiftSourceFile.parse(path: "A.swift", text: source) else { return XCTFail("not parsed") }
+        var expressions: [ExprSyntax] = []
+        var pending = [Syntax(file.tree)]
+        while let node = pending.popLast() {
+            if let expression = node.as(ExprSyntax.self) { expressions.append(expression) }
+            pending += node.children(viewMode: .sourceAccurate)
+        }
+        var answered = 0, declined = 0
+        for expression in expressions {
+            if let text = file.compactText(of: expression) {
+                XCTAssertEqual(text, expression.compactText)
+                answered += 1
+            } else {
+                declined += 1
+            }
+        }
+        XCTAssertGreaterThan(answered, 30)
+        XCTAssertGreaterThan(declined, 3, "several lines, non-ASCII text")
+    }
 
     func testSubclassDeclaredInAnotherFileIsKnown() {
         let found = lint([

@@ -171,10 +171,24 @@ struct Resolution {
             if let ownType = ownProperty(name, of: type) { return ownType }
             let declared = property(name, of: type)
             return (.property(type: declared?.owner ?? type, name: name), declared?.type ?? nil)
-        case .property(let base, let name, let untyped):
-            let (object, type) = resolve(base)
-            guard let type, let declared = property(name, of: type) else { return (untyped, nil) }
-            return (.propertyOf(object, type: declared.owner, name: name), declared.type)
+        case .property:
+            // A chain of properties (`a.b.c`), from its innermost value out, without a call a link:
+            // a chain may be as long as the operator-chain limit, and this runs on the main thread.
+            var links: [(name: String, untyped: ObjectID)] = []
+            var innermost = value
+            while case .property(let base, let name, let untyped) = innermost {
+                links.append((name, untyped))
+                innermost = base
+            }
+            var (object, type) = resolve(innermost)
+            for link in links.reversed() {
+                if let known = type, let declared = property(link.name, of: known) {
+                    (object, type) = (.propertyOf(object, type: declared.owner, name: link.name), declared.type)
+                } else {
+                    (object, type) = (link.untyped, nil)
+                }
+            }
+            return (object, type)
         case .name(let name, let inType, let untyped):
             log?.read(.global(name))
             if let inType, let ownType = ownProperty(name, of: inType) { return ownType }

@@ -496,7 +496,9 @@ final class FactCollector: TypeScopeVisitor {
 
     /// The object an expression names when it is a name or a chain of properties
     /// (`slider`, `self.slider`, `cell.button`); nil for anything else.
-    private func namedObject(_ expression: ExprSyntax) -> Local? {
+    /// `block` is the scope of the chain of properties the expression ends, when known (the same
+    /// for each of its links).
+    private func namedObject(_ expression: ExprSyntax, block: Int?? = nil) -> Local? {
         let expression = expression.unwrapped
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             if reference.baseName.tokenKind == .keyword(.self) { return selfObject(reference) }
@@ -504,12 +506,13 @@ final class FactCollector: TypeScopeVisitor {
             if vocabulary.facets.contains(reference.baseName.text), currentType != nil, lookupLocal(reference.baseName.text) == nil {
                 return selfObject(reference)
             }
-            return resolveName(reference.baseName.text, scope: scope(of: reference))
+            return resolveName(reference.baseName.text, scope: block ?? scope(of: reference))
         }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
             let name = member.declName.baseName.text
+            let block = block ?? scope(of: member)
             // `sheet.popoverPresentationController`: settings made through it are the sheet's.
-            if vocabulary.facets.contains(name), let owner = namedObject(base) { return owner }
+            if vocabulary.facets.contains(name), let owner = namedObject(base, block: block) { return owner }
             if base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
                 guard let type = currentType else { return nil }
                 return Local(value: .member(type: type, name: name))
@@ -519,8 +522,8 @@ final class FactCollector: TypeScopeVisitor {
                 return nil  // `UIColor.red`: a static member, not an object we track
             }
             // An object we cannot type: the same text in the same block is the same object.
-            let untyped = ObjectID.expression(path: file.path, scope: scope(of: member), text: expression.compactText)
-            guard let owner = namedObject(base) else { return Local(value: .object(untyped, type: .unknown)) }
+            let untyped = ObjectID.expression(path: file.path, scope: block, text: file.compactText(of: expression) ?? expression.compactText)
+            guard let owner = namedObject(base, block: block) else { return Local(value: .object(untyped, type: .unknown)) }
             return Local(value: .property(of: owner.value, name: name, untyped: untyped))
         }
         return nil

@@ -80,6 +80,23 @@ struct SwiftSourceFile {
     /// each precedence relation (`StandardOperators`).
     static var operators: OperatorTable { StandardOperators.table }
 
+    /// `node`'s `compactText`, read from the file's bytes instead of the tree when that is the same
+    /// text: the node lies on one line and is plain ASCII. Else nil. A chain of member accesses
+    /// asks this of each link, and the tree's text grows with the link's depth.
+    func compactText(of node: some SyntaxProtocol) -> String? {
+        let start = node.positionAfterSkippingLeadingTrivia.utf8Offset
+        let end = node.endPositionBeforeTrailingTrivia.utf8Offset
+        guard start >= 0, start < end, end <= source.utf8.count else { return nil }
+        let space = UInt8(ascii: " "), tab = UInt8(ascii: "\t")
+        return source.utf8.withUnsafeBufferPointer { all -> String? in
+            let slice = UnsafeBufferPointer(rebasing: all[start..<end])
+            // Printable ASCII or tabs, and no space or tab at either end (which trimming would drop).
+            guard slice.allSatisfy({ ($0 >= 0x20 && $0 < 0x7F) || $0 == tab }),
+                  slice[0] != space, slice[0] != tab, slice[slice.count - 1] != space, slice[slice.count - 1] != tab else { return nil }
+            return String(decoding: slice, as: UTF8.self)
+        }
+    }
+
     /// The position of the first character of `node`, leading trivia (comments, spaces) skipped.
     func position(of node: some SyntaxProtocol) -> SourcePosition {
         position(at: node.positionAfterSkippingLeadingTrivia)
