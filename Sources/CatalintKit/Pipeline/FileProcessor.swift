@@ -9,7 +9,7 @@ import Foundation
 /// - past `seconds_per_file`, every walk over it stops (each asks its `Deadline`), and what it
 ///   made is dropped. swift-syntax's parser cannot be asked; its time grows with the file's size,
 ///   bounded by `file_size`, except on deep `[` nesting, where it doubles with each level: such a
-///   file goes to a worker process (`FileWorkers`), killed `grace` seconds past the budget.
+///   file goes to a worker process (`FileWorkers`), killed half the `grace` past the budget.
 ///
 /// A file past the budget gets `file-skipped` when it is linted, and contributes nothing to the
 /// index when it is only indexed (the run says which with `-v`; the server in its log).
@@ -27,8 +27,11 @@ struct FileProcessor: Sendable {
     /// editor's document, whose every keystroke would otherwise be encoded and kept.
     var cachesTexts = true
 
-    /// How long past the budget the run still waits for a thread that has not yet stopped by itself
-    /// (only swift-syntax's parser and operator folding do not ask the deadline).
+    /// How long past the budget the run still waits for a file that has not yet stopped by itself
+    /// (only swift-syntax's parser and operator folding do not ask the deadline, and clang): a
+    /// worker process is killed half of it past the budget, so that its own answer comes first. A
+    /// file's thread past the budget gives `pastTime` whenever it ends, so the wait changes when
+    /// the run goes on, never what it reports.
     static let grace = 1.0
 
     /// The outputs of `inputs`, processed on `jobs` threads, largest first, in the order of `inputs`.
@@ -37,8 +40,8 @@ struct FileProcessor: Sendable {
             (input, input.text == nil ? ResultCache.stamp(of: input.path) : nil)
         }
         let limits = self.limits
-        // Workers are stopped at the budget and the grace; the run's own backstop waits a little longer.
-        let backstop = TimeBudget<(FileInput, ResultCache.Stamp?), FileOutput>(seconds: limits.secondsPerFile + Self.grace * (workers == nil ? 1 : 2)) { input, _ in
+        // Workers are stopped half the grace past the budget; the run's own backstop waits the whole grace.
+        let backstop = TimeBudget<(FileInput, ResultCache.Stamp?), FileOutput>(seconds: limits.secondsPerFile + Self.grace) { input, _ in
             Self.pastTime(input.path, limits: limits)
         }
         return parallelMap(stamped, jobs: jobs, largestFirst: { $0.1?.size ?? $0.0.text?.utf8.count ?? 0 }, budget: backstop) { input, stamp in
@@ -84,7 +87,7 @@ struct FileProcessor: Sendable {
         // the first file the cache does not have, so a library that does not load is the run's
         // warning, not workers' silence; a run that finds every file in the cache never loads it.
         let isolated = input.kind == .objectiveC ? objc?.clang != nil : scan.map { SwiftSourceFile.needsIsolation($0, limits: limits) } ?? false
-        if let workers, isolated, let answer = workers.output(for: source, grace: Self.grace) {
+        if let workers, isolated, let answer = workers.output(for: source, grace: Self.grace / 2) {
             output = answer
         } else {
             output = FileJob.run(source, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, deadline: deadline, scan: scan, objc: objc)

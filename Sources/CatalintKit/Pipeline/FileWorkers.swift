@@ -12,7 +12,7 @@ import Darwin
 /// asked, and some inputs make it take time exponential in their size (`[[[[...` forty levels deep
 /// takes minutes; nesting limits real code stays under cannot tell them apart). Within one process
 /// a thread cannot be stopped from outside: it would run on until the process ends, which for the
-/// language server is never. A worker process can: past the budget (and `FileProcessor.grace`),
+/// language server is never. A worker process can: past the budget (and half `FileProcessor.grace`),
 /// it is killed, which frees its CPU and memory at once, and a new one takes its place.
 ///
 /// A worker is catalint's own executable started with `FileWorkers.argument`; it reads the
