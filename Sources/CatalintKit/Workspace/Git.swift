@@ -24,12 +24,8 @@ public enum Git {
     /// milliseconds); spelled as `folder` is, without resolving symbolic links, so that the linted
     /// files lie under it.
     public static func workTreeRoot(of folder: String) -> String? {
-        var current = URL(fileURLWithPath: folder).standardized.path
-        while true {
-            if FileManager.default.fileExists(atPath: current == "/" ? "/.git" : current + "/.git") { return current }
-            let parent = URL(fileURLWithPath: current).deletingLastPathComponent().path
-            guard current != "/", parent.count < current.count else { return nil }
-            current = parent
+        IdiomDetection.selfAndAncestors(Configuration.absolute(folder)).first {
+            FileManager.default.fileExists(atPath: IdiomDetection.join($0, ".git"))
         }
     }
 
