@@ -652,10 +652,7 @@ public final class BuildMembership: @unchecked Sendable {
     /// `.xcodeproj` files, or the XcodeGen spec that generates them when there is none (as for the
     /// idiom); and the package beside them.
     private static func projectFiles(in folder: String) -> [String] {
-        // Only the names that can be projects are sorted: a folder above the files (a temporary
-        // folder, a home) can hold thousands of others.
-        let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-            .filter { $0.hasSuffix(".xcodeproj") || $0 == "project.yml" || $0 == "project.yaml" || $0 == "Package.swift" }.sorted()
+        let names = IdiomDetection.projectNames(in: folder, packages: true)
         let xcodeprojs = names.filter { $0.hasSuffix(".xcodeproj") }.map { IdiomDetection.join(folder, $0 + "/project.pbxproj") }
             .filter { FileManager.default.fileExists(atPath: $0) }
         let specs = names.filter { $0 == "project.yml" || $0 == "project.yaml" }.map { IdiomDetection.join(folder, $0) }

@@ -125,8 +125,7 @@ public enum IdiomDetection {
     static func nearestProjects(from start: String) -> (folder: String, files: [String])? {
         var folder = start
         while true {
-            let names = ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [])
-                .filter { $0.hasSuffix(".xcodeproj") || $0 == "project.yml" || $0 == "project.yaml" }.sorted()
+            let names = projectNames(in: folder)
             var files = names.filter { $0.hasSuffix(".xcodeproj") }.map { join(folder, $0 + "/project.pbxproj") }
                 .filter { FileManager.default.fileExists(atPath: $0) }
             files += names.filter { $0 == "project.yml" || $0 == "project.yaml" }.map { join(folder, $0) }
@@ -135,6 +134,15 @@ public enum IdiomDetection {
             if parent == folder || parent.isEmpty { return nil }
             folder = parent
         }
+    }
+
+    /// The names in `folder` that can be an Xcode project (`*.xcodeproj`) or an XcodeGen spec, and
+    /// with `packages` a package manifest, sorted. Only those are sorted: a folder above the linted
+    /// files (a temporary folder, a home) can hold thousands of other names.
+    static func projectNames(in folder: String, packages: Bool = false) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? []).filter { name in
+            name.hasSuffix(".xcodeproj") || name == "project.yml" || name == "project.yaml" || (packages && name == "Package.swift")
+        }.sorted()
     }
 
     /// The deepest folder that holds every path (a folder holds itself).
