@@ -92,7 +92,9 @@ final class CacheTests: XCTestCase {
         XCTAssertNotNil(Git.run(["add", "-f", ".catalint_cache/results-1.bin"], in: directory.path))
         XCTAssertTrue(CacheFolder.refusal(cache.path)?.contains("git tracks") == true)
         // With git pointed elsewhere by the environment, nothing is kept.
-        XCTAssertNil(CacheFolder.indexStamp(of: cache.path, environment: ["GIT_INDEX_FILE": "/elsewhere"]))
+        for variable in CacheFolder.gitLocationVariables {
+            XCTAssertNil(CacheFolder.indexStamp(of: cache.path, environment: [variable: "/elsewhere"]), variable)
+        }
     }
 
     /// git is asked whether it tracks the cache's files only where it could: in a working tree, or
@@ -106,7 +108,8 @@ final class CacheTests: XCTestCase {
         try FileManager.default.createDirectory(atPath: directory.appendingPathComponent("Repository/.git").path, withIntermediateDirectories: true)
         XCTAssertFalse(CacheFolder.mayBeTracked(outside, environment: [:]))
         XCTAssertTrue(CacheFolder.mayBeTracked(inside, environment: [:]))
-        for variable in ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE"] {
+        XCTAssertEqual(CacheFolder.gitLocationVariables.count, 4)
+        for variable in CacheFolder.gitLocationVariables {
             XCTAssertTrue(CacheFolder.mayBeTracked(outside, environment: [variable: "/elsewhere"]), variable)
         }
     }

@@ -54,8 +54,7 @@ enum CacheFolder {
     /// so a cache that comes with a repository cannot bring a memo that matches the clone's index.
     /// Nil when the environment points git elsewhere or there is no index.
     static func indexStamp(of folder: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR"].contains(where: { environment[$0] != nil }) { return nil }
-        guard let root = Git.workTreeRoot(of: folder) else { return nil }
+        guard !redirectsGit(environment), let root = Git.workTreeRoot(of: folder) else { return nil }
         var gitDirectory = root + "/.git"
         var info = stat()
         guard lstat(gitDirectory, &info) == 0 else { return nil }
@@ -82,8 +81,15 @@ enum CacheFolder {
     /// above it) and no environment variable points git elsewhere. Asking git starts a process, a
     /// tenth of a run that finds most files in the cache.
     static func mayBeTracked(_ folder: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
-        if ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR"].contains(where: { environment[$0] != nil }) { return true }
-        return Git.workTreeRoot(of: folder) != nil
+        redirectsGit(environment) || Git.workTreeRoot(of: folder) != nil
+    }
+
+    /// The environment variables that point git at a repository, a work tree or an index other than
+    /// those it finds from the folder it runs in.
+    static let gitLocationVariables = ["GIT_DIR", "GIT_WORK_TREE", "GIT_INDEX_FILE", "GIT_COMMON_DIR"]
+
+    private static func redirectsGit(_ environment: [String: String]) -> Bool {
+        gitLocationVariables.contains { environment[$0] != nil }
     }
 
     /// The bytes of a regular file, read without following a symbolic link; nil otherwise.
