@@ -496,9 +496,15 @@ final class FactCollector: TypeScopeVisitor {
 
     /// The object an expression names when it is a name or a chain of properties
     /// (`slider`, `self.slider`, `cell.button`); nil for anything else.
-    /// `block` is the scope of the chain of properties the expression ends, when known (the same
-    /// for each of its links).
-    private func namedObject(_ expression: ExprSyntax, block: Int?? = nil) -> Local? {
+    private func namedObject(_ expression: ExprSyntax) -> Local? {
+        let expression = expression.unwrapped
+        guard expression.is(DeclReferenceExprSyntax.self) || expression.is(MemberAccessExprSyntax.self) else { return nil }
+        return namedObject(expression, block: scope(of: expression))
+    }
+
+    /// The same, in `block`: the scope of the chain of properties the expression ends (the same for
+    /// each of its links, so found once a chain).
+    private func namedObject(_ expression: ExprSyntax, block: Int?) -> Local? {
         let expression = expression.unwrapped
         if let reference = expression.as(DeclReferenceExprSyntax.self) {
             if reference.baseName.tokenKind == .keyword(.self) { return selfObject(reference) }
@@ -506,11 +512,10 @@ final class FactCollector: TypeScopeVisitor {
             if vocabulary.facets.contains(reference.baseName.text), currentType != nil, lookupLocal(reference.baseName.text) == nil {
                 return selfObject(reference)
             }
-            return resolveName(reference.baseName.text, scope: block ?? scope(of: reference))
+            return resolveName(reference.baseName.text, scope: block)
         }
         if let member = expression.as(MemberAccessExprSyntax.self), let base = member.base {
             let name = member.declName.baseName.text
-            let block = block ?? scope(of: member)
             // `sheet.popoverPresentationController`: settings made through it are the sheet's.
             if vocabulary.facets.contains(name), let owner = namedObject(base, block: block) { return owner }
             if base.unwrapped.as(DeclReferenceExprSyntax.self)?.baseName.tokenKind == .keyword(.self) {
