@@ -164,22 +164,6 @@ public struct RuleDefinition: Sendable, Decodable {
         var rationale: String
         var advice: String
         var reference: Reference
-
-        init(summary: String, rationale: String, advice: String, reference: Reference) {
-            self.summary = summary
-            self.rationale = rationale
-            self.advice = advice
-            self.reference = reference
-        }
-
-        /// From the root of a rule file (or of its prose alone).
-        init(node: Node) throws {
-            let members = try node.strictMembers(known: CodingKeys.allCases.map(\.stringValue))
-            summary = try required(.summary, in: members, of: node)
-            rationale = try required(.rationale, in: members, of: node)
-            advice = try required(.advice, in: members, of: node)
-            reference = try required(.reference, in: members, of: node)
-        }
     }
 
     struct Reference: KnowledgeShape {
@@ -502,4 +486,15 @@ public enum RuleCatalog {
 public struct RuleFileError: Error, CustomStringConvertible {
     public var message: String
     public var description: String { message }
+}
+
+extension RuleDefinition.Prose {
+    /// From the root of a rule file (or of its prose alone).
+    init(node: Node) throws {
+        let members = try node.strictMembers(known: RuleDefinition.CodingKeys.allCases.map(\.stringValue))
+        summary = try RuleDefinition.required(.summary, in: members, of: node)
+        rationale = try RuleDefinition.required(.rationale, in: members, of: node)
+        advice = try RuleDefinition.required(.advice, in: members, of: node)
+        reference = try RuleDefinition.required(.reference, in: members, of: node)
+    }
 }
