@@ -74,4 +74,56 @@ final class ProjectSessionTests: XCTestCase {
         XCTAssertFalse(bytes.isEmpty)
         XCTAssertNil(bytes.range(of: Data("typingStepper".utf8)), "a keystroke's results were cached")
     }
+
+    /// A document is parsed from its previous version at each keystroke (`ParseMemory`): what each
+    /// version gives is what the same text gives parsed whole, as the user types a control in,
+    /// breaks the syntax and mends it.
+    func testAKeystrokeParsedFromTheLastVersionGivesWhatAWholeParseGives() throws {
+        let directory = try temporaryDirectory(self)
+        let start = """
+        import UIKit
+
+        class Screen: UIViewController {
+            let slider = UISlider()
+
+            override func viewDidLoad() {
+                super.viewDidLoad()
+                slider.setThumbImage(UIImage(named: "knob"), for: .normal)
+            }
+
+            func layout() {
+                if traitCollection.userInterfaceIdiom == .pad && view.bounds.width > 700 { stack.spacing = 20 }
+            }
+        }
+
+        """
+        try write(start, to: directory.appendingPathComponent("Screen.swift"))
+        let options = LintOptions(idiom: .mac, configuration: Configuration(directory: directory.path))
+        let session = ProjectSession(root: directory.path, options: options)
+        let path = directory.appendingPathComponent("Screen.swift").path
+        var text = start
+        var versions: [String] = [text]
+        // Typed a character at a time inside `viewDidLoad`, then a brace removed and put back.
+        let typed = "\n        let stepper = UIStepper(); stepper.value = 1 + 2 * 3"
+        var at = text.range(of: "super.viewDidLoad()")!.upperBound
+        for character in typed {
+            text.insert(character, at: at)
+            at = text.index(after: at)
+            versions.append(text)
+        }
+        let brace = text.range(of: "func layout() {")!
+        versions.append(text.replacingCharacters(in: brace, with: "func layout() "))
+        versions.append(text)
+        versions.append(text.replacingOccurrences(of: "== .pad", with: "== .phone"))
+        var rules: Set<String> = []
+        for (number, version) in versions.enumerated() {
+            let incremental = session.lint(path: path, text: version).diagnostics
+            session.close(path: path)
+            let whole = session.lint(path: path, text: version).diagnostics
+            XCTAssertEqual(incremental, whole, "version \(number)")
+            rules.formUnion(whole.map(\.rule))
+        }
+        // The versions went through the rules the edits touch.
+        XCTAssertTrue(rules.isSuperset(of: ["unavailable-control", "idiom-layout-decision", "invalid-swift"]), "\(rules.sorted())")
+    }
 }

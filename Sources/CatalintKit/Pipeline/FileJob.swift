@@ -112,7 +112,8 @@ enum FileJob {
         switch input.kind {
         case .swift:
             output.languageMode = input.languageMode
-            switch SwiftSourceFile.parse(path: input.path, text: text, limits: limits, scan: scan, languageMode: input.languageMode) {
+            switch SwiftSourceFile.parse(path: input.path, text: text, limits: limits, scan: scan, languageMode: input.languageMode,
+                                         memory: input.parseMemory) {
             case .failure(let refusal):
                 output.problems = [.skipped(input.path, at: SourcePosition(path: input.path, line: refusal.line, column: 1),
                                             reason: refusal.reason, limit: refusal.limit)]

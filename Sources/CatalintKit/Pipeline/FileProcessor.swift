@@ -78,7 +78,8 @@ struct FileProcessor: Sendable {
             cached.contentHash = hash
             return cached
         }
-        let source = SourceInput(path: input.path, kind: input.kind, contents: contents, languageMode: input.languageMode)
+        let source = SourceInput(path: input.path, kind: input.kind, contents: contents, languageMode: input.languageMode,
+                                 parseMemory: input.parseMemory)
         var output: FileOutput
         // One scan of the bytes, for both questions: may it be parsed here, may it be parsed at all.
         let scan = input.kind == .swift ? NestingScan(Array(text.utf8)) : nil

@@ -539,6 +539,8 @@ struct FileInput: Sendable {
     var text: String?
     /// For Swift: the language mode its project builds it in (`BuildJudgement.languageMode`).
     var languageMode: LanguageMode = .compilerDefault
+    /// For an editor's Swift document: its last parse, to parse this text from.
+    var parseMemory: ParseMemory?
 }
 
 /// Counts the files done, for a progress line.
@@ -568,6 +570,8 @@ struct SourceInput: Sendable {
     var kind: InputKind
     var contents: Result<String, ReadFailure>
     var languageMode: LanguageMode = .compilerDefault
+    /// For an editor's Swift document: its last parse, to parse this text from.
+    var parseMemory: ParseMemory?
 }
 
 /// Values a run of the command line leaves for the process's end to reclaim: freeing them object by

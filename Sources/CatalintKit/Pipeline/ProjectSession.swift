@@ -35,6 +35,8 @@ public final class ProjectSession: @unchecked Sendable {
     /// The facts of the apps and extensions (for the rules about whole targets), with the files and
     /// the Info.plist files (and their stamps) they were made from: made again when one changes.
     private var targetsKept: (files: [String], plists: [String: ResultCache.Stamp?], targets: [TargetFact])?
+    /// Each open Swift document's last parse, by path: a keystroke is parsed from it (`ParseMemory`).
+    private var parseMemories: [String: ParseMemory] = [:]
 
     public init(root: String, options: LintOptions) {
         self.root = root
@@ -117,8 +119,17 @@ public final class ProjectSession: @unchecked Sendable {
         guard !options.configuration.isExcluded(path), options.admits(path), let kind = options.configuration.inputKind(path) else {
             return LintResult(diagnostics: [], paths: [])
         }
+        var input = linter.withLanguageMode(FileInput(path: path, kind: kind, text: text))
+        if kind == .swift {
+            input.parseMemory = lock.withLock {
+                if let memory = parseMemories[path] { return memory }
+                let memory = ParseMemory()
+                parseMemories[path] = memory
+                return memory
+            }
+        }
         // On a thread of its own, with the budget's backstop, like any file of a run.
-        let output = documentProcessor.outputs(for: [linter.withLanguageMode(FileInput(path: path, kind: kind, text: text))], jobs: 1)[0]
+        let output = documentProcessor.outputs(for: [input], jobs: 1)[0]
         let (index, files) = lock.withLock {
             let previous = documents[path]?.index ?? outputs[path]?.index
             if previous != output.index { mergedIndex = nil }
@@ -152,6 +163,7 @@ public final class ProjectSession: @unchecked Sendable {
     /// Forgets an open document: the file on disk counts again.
     public func close(path: String) {
         lock.withLock {
+            parseMemories[path] = nil
             if let document = documents.removeValue(forKey: path), document.index != outputs[path]?.index { mergedIndex = nil }
             if outputs[path] == nil { fileList = nil }
         }

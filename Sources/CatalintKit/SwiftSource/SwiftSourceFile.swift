@@ -23,10 +23,15 @@ struct SwiftSourceFile {
     /// Parses a file, unless a cheap scan of its text finds it past the nesting or operator-chain
     /// limit: the parser's lookahead recurses on every bracket, and folding makes every operator
     /// of a chain a level deeper, so either could exhaust the stack.
-    /// `scan` is the text's `NestingScan` when the caller made one already.
+    /// `scan` is the text's `NestingScan` when the caller made one already. With a `memory` (an
+    /// editor's document), the text is parsed and folded from the previous version's tree where
+    /// the two are the same.
     static func parse(path: String, text: String, limits: FileLimits = FileLimits(), scan: NestingScan? = nil,
-                      languageMode: LanguageMode = .compilerDefault) -> Result<SwiftSourceFile, Refusal> {
+                      languageMode: LanguageMode = .compilerDefault, memory: ParseMemory? = nil) -> Result<SwiftSourceFile, Refusal> {
         if let refusal = refusal(scan ?? NestingScan(Array(text.utf8)), limits: limits) { return .failure(refusal) }
+        if let memory {
+            return .success(SwiftSourceFile(path: path, text: text, folded: memory.parse(Array(text.utf8), languageMode: languageMode)))
+        }
         var source = text
         let parsed = source.withUTF8 { Parser.parse(source: $0, swiftVersion: languageMode.parserVersion) }
         return .success(SwiftSourceFile(path: path, text: text, parsed: parsed))
@@ -74,6 +79,11 @@ struct SwiftSourceFile {
         // Fold `a == b && c` into a tree of infix operators; unknown custom operators stay unfolded.
         let folded = Self.operators.foldAll(parsed) { _ in }
         self.tree = folded.as(SourceFileSyntax.self) ?? parsed
+    }
+
+    private init(path: String, text: String, folded: SourceFileSyntax) {
+        self.source = SourceText(path: path, text: text)
+        self.tree = folded
     }
 
     /// The standard library's operators, as swift-syntax's `standardOperators`, with the syntax of
