@@ -64,19 +64,39 @@ final class GuardResolver {
         return context
     }
 
+    /// The context of `node`: its parent's, refined where the parent is a node that can change it
+    /// (`refine`). Only the children of such nodes are cached: every other node has its parent's
+    /// context, so the walk up passes it without a look-up.
     func context(for node: some SyntaxProtocol) -> GuardContext {
-        var pending: [Syntax] = []
-        var current: Syntax? = Syntax(node)
-        while let node = current, cache[node.id] == nil {
-            pending.append(node)
-            current = node.parent
+        var pending: [(child: Syntax, parent: Syntax)] = []
+        var child = Syntax(node)
+        var context = fileContext
+        while let parent = child.parent {
+            if Self.mayRefine(parent) {
+                if let cached = cache[child.id] {
+                    context = cached
+                    break
+                }
+                pending.append((child, parent))
+            }
+            child = parent
         }
-        var context = current.flatMap { cache[$0.id] } ?? fileContext
-        for node in pending.reversed() {
-            if let parent = node.parent { context = refine(context, parent: parent, child: node) }
-            cache[node.id] = context
+        for (child, parent) in pending.reversed() {
+            context = refine(context, parent: parent, child: child)
+            cache[child.id] = context
         }
         return context
+    }
+
+    /// False for a node whose children all have its own context: `refine` changes nothing below it.
+    private static func mayRefine(_ parent: Syntax) -> Bool {
+        switch parent.kind {
+        case .ifConfigClause, .ifExpr, .guardStmt, .whileStmt, .ternaryExpr, .infixOperatorExpr, .switchCase, .codeBlockItemList,
+             .macroExpansionExpr, .macroExpansionDecl:
+            return true
+        default:
+            return parent.is(DeclSyntax.self)
+        }
     }
 
     /// The condition of an `if`, `guard`, `while` or `?:`, read once per node.
@@ -91,6 +111,7 @@ final class GuardResolver {
 
     /// The context inside `child`, given the context of its `parent`. Most nodes change nothing:
     /// the kind of the parent decides, cheaply, whether there is anything to read.
+    /// The parents it reads are those `mayRefine` lets through; keep the two in step.
     private func refine(_ context: GuardContext, parent: Syntax, child: Syntax) -> GuardContext {
         var context = context
         switch parent.kind {
