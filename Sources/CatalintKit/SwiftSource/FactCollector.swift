@@ -98,6 +98,11 @@ final class FactCollector: TypeScopeVisitor {
     /// The type declarations and extensions the rules' knowledge names, for the project index.
     private(set) var declarations: [TypeDeclarationFact] = []
 
+    /// The base names of the functions in `vocabulary.memberNames` (`scene` of `scene(_:willConnectTo:options:)`).
+    private lazy var memberBaseNames = Set(vocabulary.memberNames.compactMap { name in
+        name.firstIndex(of: "(").map { String(name[..<$0]) }
+    })
+
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
         recordDeclaration(node, name: node.name.text, at: node.name)
         return super.visit(node)
@@ -133,8 +138,11 @@ final class FactCollector: TypeScopeVisitor {
         var members: [String] = []
         for item in node.memberBlock.members {
             guard let function = item.decl.as(FunctionDeclSyntax.self) else { continue }
-            let labels = function.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
-            members.append("\(function.name.text)(\(labels))")
+            // The labels are spelled only for a name the rules know: a type has many functions.
+            if memberBaseNames.contains(function.name.text) {
+                let labels = function.signature.parameterClause.parameters.map { $0.firstName.text + ":" }.joined()
+                members.append("\(function.name.text)(\(labels))")
+            }
             for attribute in function.attributes.compactMap({ $0.as(AttributeSyntax.self) }) where attribute.attributeName.simpleName == "objc" {
                 if case .objCName(let pieces)? = attribute.arguments {
                     members.append(pieces.map { ($0.name?.text ?? "") + ($0.colon != nil ? ":" : "") }.joined())
