@@ -45,6 +45,12 @@ final class OperatorTableTests: XCTestCase {
         let standard = OperatorTable.standardOperators.foldAll(parsed) { _ in }
         XCTAssertEqual(ours.debugDescription, standard.debugDescription)
         XCTAssertEqual(ours.description, source)
+        // catalint's own rewriter (one arena for the nodes it rebuilds) gives the same tree, nested
+        // sequences in closures and bodies included.
+        let nested = source + "\nlet f = { x in x + 1 * 2 == y }\nfunc g() { if a && (b || c) { z = [1 + 2, 3 * 4] } }\n"
+        let parsedNested = Parser.parse(source: nested)
+        XCTAssertEqual(SequenceFolder.fold(parsedNested, table: SwiftSourceFile.operators).debugDescription,
+                       OperatorTable.standardOperators.foldAll(parsedNested) { _ in }.debugDescription)
     }
 }
 

@@ -77,8 +77,7 @@ struct SwiftSourceFile {
     private init(path: String, text: String, parsed: SourceFileSyntax) {
         self.source = SourceText(path: path, text: text)
         // Fold `a == b && c` into a tree of infix operators; unknown custom operators stay unfolded.
-        let folded = Self.operators.foldAll(parsed) { _ in }
-        self.tree = folded.as(SourceFileSyntax.self) ?? parsed
+        self.tree = SequenceFolder.fold(parsed, table: Self.operators)
     }
 
     private init(path: String, text: String, folded: SourceFileSyntax) {
