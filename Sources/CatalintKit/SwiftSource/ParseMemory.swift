@@ -12,13 +12,15 @@ import SwiftParser
 /// starts from nothing, never from a tree another parse is reading.
 final class ParseMemory: @unchecked Sendable {
     /// One parse: the text parsed, in which language mode, swift-syntax's result (the tree before
-    /// folding and how far the parser looked ahead for each node), and the folded form of every
-    /// statement and member holding an operator sequence, by the identity of its unfolded node.
+    /// folding and how far the parser looked ahead for each node), the folded tree, and the folded
+    /// form of every statement and member it changed, by the identity of its unfolded node (nodes
+    /// of the folded tree, which keeps them alive).
     struct Parse {
         var bytes: [UInt8]
         var languageMode: LanguageMode
         var result: IncrementalParseResult
-        var folded: [RawSyntax.ID: Syntax]
+        var tree: SourceFileSyntax
+        var folded: [RawSyntax.ID: RawSyntax]
     }
 
     private let kept = Locked<Parse?>(nil)
@@ -79,90 +81,10 @@ final class ParseMemory: @unchecked Sendable {
             }
         }
         let folder = SequenceFolder(table: SwiftSourceFile.operators, previous: previous?.folded ?? [:], keeps: true)
-        let folded = folder.rewrite(result.tree).as(SourceFileSyntax.self) ?? result.tree
-        keep(Parse(bytes: bytes, languageMode: languageMode, result: result, folded: folder.kept))
+        let folded = folder.fold(result.tree)
+        keep(Parse(bytes: bytes, languageMode: languageMode, result: result, tree: folded, folded: folder.kept))
+        // The previous parse is freed only now: the folded forms taken from it are owned by the new tree.
+        withExtendedLifetime(previous) {}
         return folded
-    }
-}
-
-/// Folds every operator sequence of a tree as `OperatorTable.foldAll` does (inner sequences first,
-/// an operator it does not know left unfolded), with the nodes it rebuilds in one arena: swift-syntax's
-/// rewriter makes an arena for each node it rebuilds unless given one, and freeing that tree of arenas
-/// with the file cost as much as a tenth of folding.
-///
-/// With `previous` (an editor's document), it takes the folded form of a statement or member from
-/// an earlier fold when the tree shares that node with it; with `keeps`, it keeps the folded form of
-/// each statement and member holding a sequence, for the next fold (`kept`).
-final class SequenceFolder: SyntaxRewriter {
-    private let table: OperatorTable
-    private let previous: [RawSyntax.ID: Syntax]
-    private let keeps: Bool
-    /// The folded form of each statement and member of the tree holding an operator sequence.
-    private(set) var kept: [RawSyntax.ID: Syntax] = [:]
-
-    init(table: OperatorTable, previous: [RawSyntax.ID: Syntax] = [:], keeps: Bool = false) {
-        self.table = table
-        self.previous = previous
-        self.keeps = keeps
-        super.init(viewMode: .fixedUp, rawAllocationArena: RawSyntaxArena())
-    }
-
-    /// `tree` with its operator sequences folded.
-    static func fold(_ tree: SourceFileSyntax, table: OperatorTable) -> SourceFileSyntax {
-        SequenceFolder(table: table).rewrite(tree).as(SourceFileSyntax.self) ?? tree
-    }
-
-    override func visitAny(_ node: Syntax) -> Syntax? {
-        // A node without a sequence is what folding gives; its children are not visited.
-        guard node.hasSequenceExpr else { return node }
-        if !previous.isEmpty, node.kind == .codeBlockItem || node.kind == .memberBlockItem, let folded = previous[node.raw.id] {
-            if keeps { kept[node.raw.id] = folded }
-            return folded
-        }
-        return nil
-    }
-
-    override func visit(_ node: CodeBlockItemSyntax) -> CodeBlockItemSyntax {
-        let folded = super.visit(node)
-        if keeps { kept[node.raw.id] = Syntax(folded) }
-        return folded
-    }
-
-    override func visit(_ node: MemberBlockItemSyntax) -> MemberBlockItemSyntax {
-        let folded = super.visit(node)
-        if keeps { kept[node.raw.id] = Syntax(folded) }
-        return folded
-    }
-
-    override func visit(_ node: SequenceExprSyntax) -> ExprSyntax {
-        // Sequences inside this one (in a closure) are folded with it by a rewriter that makes an
-        // arena for each node it rebuilds, as swift-syntax's does: the folded sequence's arena owns
-        // what it holds, and were that this rewriter's arena, which owns the folded sequence in
-        // turn, the two would keep each other alive (swift-syntax checks this in debug builds).
-        if node.elements.contains(where: \.hasSequenceExpr) {
-            return OperatorFolder(table: table).rewrite(node, detach: true).as(ExprSyntax.self) ?? ExprSyntax(node)
-        }
-        // The error handler does not throw: what cannot be folded stays as it is.
-        return table.foldSingle(node) { _ in }
-    }
-}
-
-/// swift-syntax's own folding (`OperatorTable.foldAll`), for the sequences inside a sequence.
-private final class OperatorFolder: SyntaxRewriter {
-    private let table: OperatorTable
-
-    init(table: OperatorTable) {
-        self.table = table
-        super.init(viewMode: .fixedUp)
-    }
-
-    override func visitAny(_ node: Syntax) -> Syntax? {
-        node.hasSequenceExpr ? nil : node
-    }
-
-    override func visit(_ node: SequenceExprSyntax) -> ExprSyntax {
-        let inner = super.visit(node)
-        guard let sequence = inner.as(SequenceExprSyntax.self) else { return inner }
-        return table.foldSingle(sequence) { _ in }
     }
 }
