@@ -125,5 +125,16 @@ final class ProjectSessionTests: XCTestCase {
         }
         // The versions went through the rules the edits touch.
         XCTAssertTrue(rules.isSuperset(of: ["unavailable-control", "idiom-layout-decision", "invalid-swift"]), "\(rules.sorted())")
+
+        // Only the parses of the documents linted last are kept, however many are open.
+        XCTAssertEqual(session.parsesKept, [path])
+        let others = (0..<(ProjectSession.keptParses + 2)).map { directory.appendingPathComponent("Other\($0).swift").path }
+        for other in others { _ = session.lint(path: other, text: "let x\(others.count) = 1\n") }
+        XCTAssertEqual(session.parsesKept, Array(others.suffix(ProjectSession.keptParses)))
+        _ = session.lint(path: others[4], text: "let again = 2\n")
+        XCTAssertEqual(session.parsesKept.last, others[4])
+        XCTAssertEqual(session.parsesKept.count, ProjectSession.keptParses)
+        session.close(path: others[4])
+        XCTAssertFalse(session.parsesKept.contains(others[4]))
     }
 }

@@ -35,8 +35,14 @@ public final class ProjectSession: @unchecked Sendable {
     /// The facts of the apps and extensions (for the rules about whole targets), with the files and
     /// the Info.plist files (and their stamps) they were made from: made again when one changes.
     private var targetsKept: (files: [String], plists: [String: ResultCache.Stamp?], targets: [TargetFact])?
-    /// Each open Swift document's last parse, by path: a keystroke is parsed from it (`ParseMemory`).
-    private var parseMemories: [String: ParseMemory] = [:]
+    /// The last parse of the Swift documents linted most recently, by path, the most recent last:
+    /// a keystroke is parsed from it (`ParseMemory`). At most `keptParses` are kept, so that an
+    /// editor with many documents open does not hold a tree for each.
+    private var parseMemories: [(path: String, memory: ParseMemory)] = []
+    static let keptParses = 8
+
+    /// The paths whose last parse is kept, the most recent last.
+    var parsesKept: [String] { lock.withLock { parseMemories.map(\.path) } }
 
     public init(root: String, options: LintOptions) {
         self.root = root
@@ -122,9 +128,10 @@ public final class ProjectSession: @unchecked Sendable {
         var input = linter.withLanguageMode(FileInput(path: path, kind: kind, text: text))
         if kind == .swift {
             input.parseMemory = lock.withLock {
-                if let memory = parseMemories[path] { return memory }
-                let memory = ParseMemory()
-                parseMemories[path] = memory
+                let memory = parseMemories.first(where: { $0.path == path })?.memory ?? ParseMemory()
+                parseMemories.removeAll { $0.path == path }
+                parseMemories.append((path, memory))
+                if parseMemories.count > Self.keptParses { parseMemories.removeFirst(parseMemories.count - Self.keptParses) }
                 return memory
             }
         }
@@ -163,7 +170,7 @@ public final class ProjectSession: @unchecked Sendable {
     /// Forgets an open document: the file on disk counts again.
     public func close(path: String) {
         lock.withLock {
-            parseMemories[path] = nil
+            parseMemories.removeAll { $0.path == path }
             if let document = documents.removeValue(forKey: path), document.index != outputs[path]?.index { mergedIndex = nil }
             if outputs[path] == nil { fileList = nil }
         }
