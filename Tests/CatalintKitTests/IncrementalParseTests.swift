@@ -110,6 +110,8 @@ final class IncrementalParseTests: XCTestCase {
         XCTAssertNotEqual(old[0].raw.id, new[0].raw.id)
         XCTAssertEqual(new[0].description, old[0].description.replacingOccurrences(of: "3", with: "4"))
         XCTAssertNil(difference(Syntax(two), Syntax(wholeParse(after))))
+        // The same text again is the same tree.
+        XCTAssertEqual(memory.parse(Array(after.utf8), languageMode: .compilerDefault).raw.id, two.raw.id)
         // Another language mode is parsed whole: what was kept is not used.
         let six = memory.parse(Array(after.utf8), languageMode: .swift6)
         XCTAssertNotEqual(try members(six)[1].raw.id, new[1].raw.id)

@@ -65,20 +65,20 @@ final class ParseMemory: @unchecked Sendable {
         // What was kept stays alive until the new tree is folded: the identities the folded forms
         // are kept by are those of its nodes, and a freed node's address could be taken again.
         let previous = take().flatMap { $0.languageMode == languageMode ? $0 : nil }
-        let result: IncrementalParseResult
+        // The same text again (the project changed, a fix was undone): the same tree.
         if let previous, previous.bytes == bytes {
-            result = previous.result
-        } else {
-            let transition = previous.flatMap { previous in
-                Self.edit(from: previous.bytes, to: bytes).map { edit in
-                    IncrementalParseTransition(previousIncrementalParseResult: previous.result, edits: ConcurrentEdits(edit))
-                }
+            keep(previous)
+            return previous.tree
+        }
+        let transition = previous.flatMap { previous in
+            Self.edit(from: previous.bytes, to: bytes).map { edit in
+                IncrementalParseTransition(previousIncrementalParseResult: previous.result, edits: ConcurrentEdits(edit))
             }
-            result = bytes.withUnsafeBufferPointer { buffer -> IncrementalParseResult in
-                var parser = Parser(buffer, parseTransition: transition, swiftVersion: languageMode.parserVersion)
-                let tree = SourceFileSyntax.parse(from: &parser)
-                return IncrementalParseResult(tree: tree, lookaheadRanges: parser.lookaheadRanges)
-            }
+        }
+        let result = bytes.withUnsafeBufferPointer { buffer -> IncrementalParseResult in
+            var parser = Parser(buffer, parseTransition: transition, swiftVersion: languageMode.parserVersion)
+            let tree = SourceFileSyntax.parse(from: &parser)
+            return IncrementalParseResult(tree: tree, lookaheadRanges: parser.lookaheadRanges)
         }
         let folder = SequenceFolder(table: SwiftSourceFile.operators, previous: previous?.folded ?? [:], keeps: true)
         let folded = folder.fold(result.tree)
