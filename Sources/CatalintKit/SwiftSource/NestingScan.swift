@@ -52,14 +52,24 @@ private struct NestingScanner {
     private var squares = 0
     private var previousSignificant: UInt8 = 0
     private var offset = 0
+    /// True when the innermost context is a string literal (`contexts.last`, kept beside it).
+    private var inString = false
 
     init(bytes: [UInt8]) {
         self.bytes = bytes
     }
 
     mutating func run() {
+        let plainInCode = Self.plainInCode, specialInString = Self.specialInString
         while offset < bytes.count {
             let byte = bytes[offset]
+            // Most bytes are letters, digits and spaces, which change nothing but the last
+            // significant byte in code, and nothing at all in a string.
+            if inString ? !specialInString[Int(byte)] : plainInCode[Int(byte)] {
+                if !inString, byte != UInt8(ascii: " "), byte != UInt8(ascii: "\t") { previousSignificant = byte }
+                offset += 1
+                continue
+            }
             if byte == UInt8(ascii: "\n") || (byte == UInt8(ascii: "\r") && at(offset + 1) != UInt8(ascii: "\n")) { line += 1 }
             if case .string(let multiline, let pounds) = contexts.last! {
                 readInString(byte, multiline: multiline, pounds: pounds)
@@ -72,6 +82,24 @@ private struct NestingScanner {
     @inline(__always)
     private func at(_ index: Int) -> UInt8 { index < bytes.count ? bytes[index] : 0 }
 
+    /// The bytes `readInCode` only passes over: none starts a comment, string, bracket, operator,
+    /// member access, statement end or line.
+    private static let plainInCode: [Bool] = (0..<256).map { value in
+        let byte = UInt8(value)
+        return !isOperator(byte) && !"#\".()[]{};\n\r".utf8.contains(byte)
+    }
+
+    /// The bytes `readInString` does more with than pass over: an escape, a quote, a line end.
+    private static let specialInString: [Bool] = (0..<256).map { value in
+        "\\\"\n\r".utf8.contains(UInt8(value))
+    }
+
+    /// `contexts` changed: whether its innermost is a string literal.
+    @inline(__always)
+    private mutating func contextsChanged() {
+        if case .string = contexts.last! { inString = true } else { inString = false }
+    }
+
     // MARK: Strings
 
     /// One step inside a string literal: an escape or interpolation, its end, or a character.
@@ -83,11 +111,15 @@ private struct NestingScanner {
         }
         if byte == UInt8(ascii: "\""), closesString(multiline: multiline, pounds: pounds) {
             contexts.removeLast()
+            contextsChanged()
             offset += (multiline ? 3 : 1) + pounds
             previousSignificant = UInt8(ascii: "a")
             return
         }
-        if !multiline, byte == UInt8(ascii: "\n") { contexts.removeLast() }  // an unterminated literal ends here
+        if !multiline, byte == UInt8(ascii: "\n") {  // an unterminated literal ends here
+            contexts.removeLast()
+            contextsChanged()
+        }
         offset += 1
     }
 
@@ -109,6 +141,7 @@ private struct NestingScanner {
             return
         }
         contexts.append(.interpolation(depth: depth))
+        contextsChanged()
         // A string in an interpolation in a string...: each level is as deep in the tree.
         openBracket()
         interpolations += 1
@@ -131,6 +164,7 @@ private struct NestingScanner {
         }
         let multiline = at(next + 1) == UInt8(ascii: "\"") && at(next + 2) == UInt8(ascii: "\"")
         contexts.append(.string(multiline: multiline, pounds: pounds))
+        contextsChanged()
         offset = next + (multiline ? 3 : 1)
     }
 
@@ -206,6 +240,7 @@ private struct NestingScanner {
     private mutating func closeBracket(_ byte: UInt8) {
         if case .interpolation(let start)? = contexts.last, depth - 1 == start, byte == UInt8(ascii: ")") {
             contexts.removeLast()
+            contextsChanged()
             interpolations -= 1
         }
         depth = max(0, depth - 1)
@@ -218,7 +253,8 @@ private struct NestingScanner {
     /// next begins with one.
     private mutating func endLine() {
         var next = offset + 1
-        while next < bytes.count, [UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r")].contains(bytes[next]) { next += 1 }
+        while next < bytes.count, bytes[next] == UInt8(ascii: " ") || bytes[next] == UInt8(ascii: "\t")
+                || bytes[next] == UInt8(ascii: "\n") || bytes[next] == UInt8(ascii: "\r") { next += 1 }
         if !Self.isOperator(previousSignificant), !Self.isOperator(at(next)) { chains[chains.count - 1] = 0 }
     }
 
