@@ -6,10 +6,11 @@ import SwiftParser
 /// and folded again only where it changed: swift-syntax's incremental parsing reuses every
 /// statement and member the edit did not touch, and their folded forms are reused in turn.
 ///
-/// The language server keeps one for each open document (`ProjectSession`); a run of the command
-/// line has none. One parse at a time uses it: a parse takes what is kept and puts its own back, so
-/// a second parse meanwhile (a document linted again while a parse past its budget still runs)
-/// starts from nothing, never from a tree another parse is reading.
+/// The language server keeps one for each of the documents it linted most recently
+/// (`ProjectSession`); a run of the command line has none. A parse takes what is kept and puts its
+/// own back, so a second parse meanwhile (a document linted again while a parse past its budget
+/// still runs) starts from nothing. The same text again gets the same tree (syntax trees are
+/// immutable and may be walked from several threads).
 final class ParseMemory: @unchecked Sendable {
     /// One parse: the text parsed, in which language mode, swift-syntax's result (the tree before
     /// folding and how far the parser looked ahead for each node), the folded tree, and the folded
