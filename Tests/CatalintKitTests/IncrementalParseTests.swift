@@ -58,7 +58,7 @@ final class IncrementalParseTests: XCTestCase {
                       "func g() { let s = UIStepper() }\n", "\"\"\"\n", "\\(", "let a = b ?? c\n", "[", "]", "<", ">", ".", ",", "@", "`"]
         var generator = SeededGenerator(seed: 31)
         let memory = ParseMemory()
-        for step in 0..<70 {
+        for step in 0..<35 {
             let bytes = Array(text.utf8)
             let folded = memory.parse(bytes, languageMode: .compilerDefault)
             XCTAssertEqual(folded.description, text, "step \(step): the tree's text")
