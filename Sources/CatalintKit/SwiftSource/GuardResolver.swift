@@ -31,6 +31,10 @@ final class GuardResolver {
     /// Which `#if` branches a Mac Catalyst build with the project's Swift compiles.
     private let compilation: CompilationConditions
 
+    /// True to refine at every parent on the way up, with no look-up: the walk `mayRefine` shortens,
+    /// kept so that a test can compare the two on real code.
+    var refinesEveryParent = false
+
     /// The file, for the declarations only its previews use, found when a private one is first asked about.
     private let tree: SourceFileSyntax
     private let bytes: [UInt8]
@@ -72,7 +76,9 @@ final class GuardResolver {
         var child = Syntax(node)
         var context = fileContext
         while let parent = child.parent {
-            if Self.mayRefine(parent) {
+            if refinesEveryParent {
+                pending.append((child, parent))
+            } else if Self.mayRefine(parent) {
                 if let cached = cache[child.id] {
                     context = cached
                     break
@@ -83,7 +89,7 @@ final class GuardResolver {
         }
         for (child, parent) in pending.reversed() {
             context = refine(context, parent: parent, child: child)
-            cache[child.id] = context
+            if !refinesEveryParent { cache[child.id] = context }
         }
         return context
     }
@@ -111,7 +117,8 @@ final class GuardResolver {
 
     /// The context inside `child`, given the context of its `parent`. Most nodes change nothing:
     /// the kind of the parent decides, cheaply, whether there is anything to read.
-    /// The parents it reads are those `mayRefine` lets through; keep the two in step.
+    /// The parents it reads are those `mayRefine` lets through; keep the two in step
+    /// (`GuardResolverTests` compares the walk with one that refines at every parent).
     private func refine(_ context: GuardContext, parent: Syntax, child: Syntax) -> GuardContext {
         var context = context
         switch parent.kind {

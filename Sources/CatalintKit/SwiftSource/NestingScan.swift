@@ -3,7 +3,7 @@
 /// overflows the stack), and operator chains thousands long (folded, each operator is one level
 /// deeper). It knows comments and string literals (with interpolation), so brackets and operators
 /// inside them do not count; it is not a lexer, and only ever over-estimates a little.
-struct NestingScan {
+struct NestingScan: Equatable {
     /// The deepest nesting of `(`, `[` and `{`, and where it is (1-based line).
     fileprivate(set) var deepest = 0
     fileprivate(set) var deepestLine = 1
@@ -19,8 +19,10 @@ struct NestingScan {
     /// process that can be stopped (`FileProcessor`).
     fileprivate(set) var deepestSquare = 0
 
-    init(_ bytes: [UInt8]) {
-        var scanner = NestingScanner(bytes: bytes)
+    /// `bytewise` reads every byte with the context checks, none passed over in a run of plain
+    /// ones: the same scan, slower, kept so that a test can compare the two.
+    init(_ bytes: [UInt8], bytewise: Bool = false) {
+        var scanner = NestingScanner(bytes: bytes, bytewise: bytewise)
         scanner.run()
         self = scanner.found
     }
@@ -55,12 +57,18 @@ private struct NestingScanner {
     /// True when the innermost context is a string literal (`contexts.last`, kept beside it).
     private var inString = false
 
-    init(bytes: [UInt8]) {
+    /// The bytes passed over in code, and those read in a string (`plainInCode`, `specialInString`).
+    private let plainInCode: [Bool]
+    private let specialInString: [Bool]
+
+    init(bytes: [UInt8], bytewise: Bool) {
         self.bytes = bytes
+        plainInCode = bytewise ? Array(repeating: false, count: 256) : Self.plainInCode
+        specialInString = bytewise ? Array(repeating: true, count: 256) : Self.specialInString
     }
 
     mutating func run() {
-        let plainInCode = Self.plainInCode, specialInString = Self.specialInString
+        let plainInCode = self.plainInCode, specialInString = self.specialInString
         while offset < bytes.count {
             let byte = bytes[offset]
             // Most bytes are letters, digits and spaces, which change nothing but the last
