@@ -246,13 +246,18 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// The feature a group of names (what one statement sets or calls) turns on: its most specific
     /// feature name (of the most camel-case words: `rightBarButtonItems`, not `navigationItem`),
     /// unless a name of the group is about something else (a popover's `barButtonItem`).
-    func feature(in group: [String]) -> String? {
+    /// `judge` is `featureClassifier.judged`, or a memo of it (a file's decisions ask of the same
+    /// names again and again).
+    /// `own` is left out of the group.
+    func feature(in group: [String], leaving own: String? = nil,
+                 judge: ((String) -> (excluded: Bool, matches: Bool, words: Int))? = nil) -> String? {
         guard !featureWords.isEmpty else { return nil }
-        let judged = group.map(featureClassifier.judged)
-        guard !judged.contains(where: \.excluded) else { return nil }
+        let judge = judge ?? featureClassifier.judged
         var best: (name: String, words: Int)?
-        for (name, judgement) in zip(group, judged) where judgement.matches {
-            if best == nil || judgement.words > best!.words { best = (name, judgement.words) }
+        for name in group where name != own {
+            let judgement = judge(name)
+            if judgement.excluded { return nil }
+            if judgement.matches, best == nil || judgement.words > best!.words { best = (name, judgement.words) }
         }
         return best?.name
     }
@@ -260,10 +265,11 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
     /// The first feature the groups of a branch turn on (what one statement each sets or calls),
     /// leaving out the groups that switch something off and `own`, the name of the function the
     /// branch is in: its `return`s go there, they turn nothing on.
-    func firstFeature(in groups: StatementGroups, leaving own: String?) -> String? {
+    func firstFeature(in groups: StatementGroups, leaving own: String?,
+                      judge: ((String) -> (excluded: Bool, matches: Bool, words: Int))? = nil) -> String? {
         guard !featureWords.isEmpty else { return nil }
         return groups.groups.indices.lazy.filter { !groups.switchedOff.contains($0) }
-            .compactMap { feature(in: groups.groups[$0].filter { $0 != own }) }.first
+            .compactMap { feature(in: groups.groups[$0], leaving: own, judge: judge) }.first
     }
 
     /// Each class of `superclassChains` and its superclass, superclasses first: the order the

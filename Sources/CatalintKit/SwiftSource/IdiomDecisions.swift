@@ -78,13 +78,13 @@ struct IdiomDecisionReader {
                 if let name = groups.groups.lazy.compactMap({ $0.first(where: memo.isGeometry) }).first {
                     summary.geometry = name
                 }
-                if let name = IdiomDecisionReader.firstFeature(in: groups, around: region, vocabulary: vocabulary) {
+                if let name = IdiomDecisionReader.firstFeature(in: groups, around: region, vocabulary: vocabulary, memo: memo) {
                     summary.feature = name
                 }
                 var adaptive: String?
                 var fixed: String?
                 for name in IdiomDecisionReader.conditionNames(region) {
-                    switch vocabulary.adaptation(of: name) {
+                    switch memo.adaptation(of: name) {
                     case true?: adaptive = adaptive ?? name
                     case false?: fixed = fixed ?? name
                     case nil: break
@@ -192,7 +192,7 @@ struct IdiomDecisionReader {
             if let value = branch.value { groups.append(StatementGroups(groups: Self.valueGroups(value, vocabulary: vocabulary))) }
             consequences += groups.groups
             if let geometry = rest?.geometry { consequences.append([geometry]) }
-            branchFeatures.append(Self.firstFeature(in: groups, around: node, vocabulary: vocabulary) ?? rest?.feature)
+            branchFeatures.append(Self.firstFeature(in: groups, around: node, vocabulary: vocabulary, memo: memo) ?? rest?.feature)
         }
         if let destination = Self.destination(of: node) {
             consequences.append(destination)
@@ -455,6 +455,26 @@ struct IdiomDecisionReader {
             return answer
         }
 
+        private var features: [String: (excluded: Bool, matches: Bool, words: Int)] = [:]
+
+        private var adaptations: [String: Bool?] = [:]
+
+        /// `vocabulary.adaptation(of: name)`, once per name.
+        func adaptation(of name: String) -> Bool? {
+            if let known = adaptations[name] { return known }
+            let answer = vocabulary.adaptation(of: name)
+            adaptations[name] = .some(answer)
+            return answer
+        }
+
+        /// `vocabulary.featureClassifier.judged(name)`, once per name.
+        func judgedFeature(_ name: String) -> (excluded: Bool, matches: Bool, words: Int) {
+            if let known = features[name] { return known }
+            let answer = vocabulary.featureClassifier.judged(name)
+            features[name] = answer
+            return answer
+        }
+
         func isNonGeometry(_ name: String) -> Bool {
             if let known = nonGeometry[name] { return known }
             let answer = vocabulary.isNonGeometry(name)
@@ -661,9 +681,9 @@ struct IdiomDecisionReader {
 
     /// The first feature the groups of a region turn on. The name of the function the region is in
     /// is where its `return`s go, not something it turns on: it is left out.
-    static func firstFeature(in groups: StatementGroups, around node: Syntax, vocabulary: LoweringVocabulary) -> String? {
+    static func firstFeature(in groups: StatementGroups, around node: Syntax, vocabulary: LoweringVocabulary, memo: Memo) -> String? {
         guard !vocabulary.featureWords.isEmpty else { return nil }
-        return vocabulary.firstFeature(in: groups, leaving: enclosingName(of: node))
+        return vocabulary.firstFeature(in: groups, leaving: enclosingName(of: node), judge: memo.judgedFeature)
     }
 
     /// The statement of a block that `node` is (through an expression statement), if it is one.

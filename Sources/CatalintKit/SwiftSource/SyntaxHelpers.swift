@@ -7,18 +7,21 @@ extension ExprSyntax {
     var unwrapped: ExprSyntax {
         var expression = self
         while true {
-            if let tuple = expression.as(TupleExprSyntax.self), tuple.elements.count == 1,
-               let only = tuple.elements.first, only.label == nil {
+            // By kind first: most expressions are none of these, and are returned after one test.
+            switch expression.kind {
+            case .tupleExpr:
+                let tuple = expression.cast(TupleExprSyntax.self)
+                guard tuple.elements.count == 1, let only = tuple.elements.first, only.label == nil else { return expression }
                 expression = only.expression
-            } else if let force = expression.as(ForceUnwrapExprSyntax.self) {
-                expression = force.expression
-            } else if let chain = expression.as(OptionalChainingExprSyntax.self) {
-                expression = chain.expression
-            } else if let tryExpression = expression.as(TryExprSyntax.self) {
-                expression = tryExpression.expression
-            } else if let awaitExpression = expression.as(AwaitExprSyntax.self) {
-                expression = awaitExpression.expression
-            } else {
+            case .forceUnwrapExpr:
+                expression = expression.cast(ForceUnwrapExprSyntax.self).expression
+            case .optionalChainingExpr:
+                expression = expression.cast(OptionalChainingExprSyntax.self).expression
+            case .tryExpr:
+                expression = expression.cast(TryExprSyntax.self).expression
+            case .awaitExpr:
+                expression = expression.cast(AwaitExprSyntax.self).expression
+            default:
                 return expression
             }
         }
