@@ -157,7 +157,8 @@ struct IdiomEvaluator: Sendable {
     /// declaration of the nearest superclass that does; another class's method of the same name is
     /// not this one.
     private func inherited(_ name: String) -> [HelperDeclaration]? {
-        guard let dot = name.firstIndex(of: "."), name.first?.isUppercase == true else { return nil }
+        // Most names have no dot: its bytes say so before any character is read.
+        guard name.utf8.contains(UInt8(ascii: ".")), let dot = name.firstIndex(of: "."), name.first?.isUppercase == true else { return nil }
         var owner = String(name[..<dot])
         let member = name[name.index(after: dot)...]
         var seen: Set<String> = [owner]
@@ -176,7 +177,7 @@ struct IdiomEvaluator: Sendable {
     /// the class nor a superclass declares so: the declarations of the bare name, as a Swift
     /// extension declares a member (`extension UIDevice { static var isPad: Bool { ... } }`).
     private func unqualified(_ name: String) -> [HelperDeclaration]? {
-        guard let dot = name.firstIndex(of: "."), name.first?.isUppercase == true else { return nil }
+        guard name.utf8.contains(UInt8(ascii: ".")), let dot = name.firstIndex(of: "."), name.first?.isUppercase == true else { return nil }
         let member = String(name[name.index(after: dot)...])
         log?.read(.helper(member))
         return helpers[member]
