@@ -14,6 +14,20 @@ final class SuppressionTests: XCTestCase {
             let needle = ["catalint:", "a", "é", "n:", "lint"].randomElement(using: &generator)!
             XCTAssertEqual(BytePatterns([needle]).occur(in: text), text.contains(needle), "\(text) / \(needle)")
         }
+        // Several words, some sharing a first byte, searched in a range of the bytes.
+        let words = ["catalint:", "a", "é", "n:", "lint", "li", "ca", "cat", ":t", "ée"]
+        for _ in 0..<3_000 {
+            let text = String((0..<Int.random(in: 0...14, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! })
+            let bytes = Array(text.utf8)
+            let chosen = (0..<Int.random(in: 0...4, using: &generator)).map { _ in words.randomElement(using: &generator)! }
+            let start = Int.random(in: 0...bytes.count, using: &generator), end = Int.random(in: start...bytes.count, using: &generator)
+            let range = bytes[start..<end]
+            let expected = chosen.contains { word in
+                let needle = Array(word.utf8)
+                return range.count >= needle.count && (range.startIndex...(range.endIndex - needle.count)).contains { range[$0..<$0 + needle.count].elementsEqual(needle) }
+            }
+            XCTAssertEqual(BytePatterns(chosen).occur(in: bytes, from: start, to: end), expected, "\(text) [\(start)..<\(end)] / \(chosen)")
+        }
         XCTAssertTrue(BytePatterns(["catalint:"]).occur(in: "// catalint:disable"))
         XCTAssertFalse(BytePatterns(["catalint:"]).occur(in: "// catalint disable"))
     }

@@ -1,15 +1,41 @@
+import Foundation
+
 /// Words to look for in a file's bytes before reading its tokens (or in a comment's text), by UTF-8
 /// bytes: a search through `String.contains` goes through Foundation and costs far more.
 struct BytePatterns: Sendable {
+    /// The words, sorted by their first byte, one after another.
+    private let bytes: [UInt8]
+    /// For each byte value: the range of `words` (indices into `wordStarts`) that start with it.
+    private let first: [Int32]
+    private let last: [Int32]
+    /// Where each word starts in `bytes`, and where it ends (one more entry than words).
+    private let wordStarts: [Int]
     /// Whether some word starts with each byte value.
     private let starts: [Bool]
-    private let words: [[UInt8]]
+    /// The first byte of every word, when they all start with the same one: the search jumps from
+    /// one such byte to the next (`memchr`).
+    private let onlyStart: UInt8?
 
     init(_ words: [String]) {
-        self.words = words.map { Array($0.utf8) }.filter { !$0.isEmpty }
-        var starts = [Bool](repeating: false, count: 256)
-        for word in self.words { starts[Int(word[0])] = true }
-        self.starts = starts
+        let words = words.map { Array($0.utf8) }.filter { !$0.isEmpty }.enumerated()
+            .sorted { ($0.element[0], $0.offset) < ($1.element[0], $1.offset) }.map(\.element)
+        var bytes: [UInt8] = []
+        var wordStarts: [Int] = []
+        var first = [Int32](repeating: 0, count: 256), last = [Int32](repeating: 0, count: 256)
+        for (index, word) in words.enumerated() {
+            let start = Int(word[0])
+            if first[start] == last[start] { first[start] = Int32(index) }
+            last[start] = Int32(index + 1)
+            wordStarts.append(bytes.count)
+            bytes += word
+        }
+        wordStarts.append(bytes.count)
+        starts = (0..<256).map { first[$0] != last[$0] }
+        onlyStart = Set(words.map { $0[0] }).count == 1 ? words[0][0] : nil
+        self.bytes = bytes
+        self.first = first
+        self.last = last
+        self.wordStarts = wordStarts
     }
 
     /// True when one of the words occurs in `text`.
@@ -23,19 +49,39 @@ struct BytePatterns: Sendable {
         bytes.withUnsafeBufferPointer { occur(in: $0, from: start, to: end) }
     }
 
+    /// Each byte is looked up once; only the words that start with it are compared.
     private func occur(in buffer: UnsafeBufferPointer<UInt8>, from start: Int, to end: Int) -> Bool {
-        starts.withUnsafeBufferPointer { starts in
-            let end = min(end, buffer.count)
-            var index = max(start, 0)
-            while index < end {
-                if starts[Int(buffer[index])] {
-                    for word in words where index + word.count <= end && word.indices.allSatisfy({ buffer[index + $0] == word[$0] }) {
-                        return true
+        let end = min(end, buffer.count)
+        guard let base = buffer.baseAddress, start < end else { return false }
+        return first.withUnsafeBufferPointer { first in
+            last.withUnsafeBufferPointer { last in
+                wordStarts.withUnsafeBufferPointer { wordStarts in
+                    bytes.withUnsafeBufferPointer { words in
+                        starts.withUnsafeBufferPointer { starts in
+                            var index = max(start, 0)
+                            while index < end {
+                                if let onlyStart {
+                                    guard let found = memchr(base + index, Int32(onlyStart), end - index) else { return false }
+                                    index = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
+                                } else if !starts[Int(buffer[index])] {
+                                    index += 1
+                                    continue
+                                }
+                                let byte = Int(buffer[index])
+                                for word in Int(first[byte])..<Int(last[byte]) {
+                                    let from = wordStarts[word], count = wordStarts[word + 1] - from
+                                    guard index + count <= end else { continue }
+                                    var offset = 1
+                                    while offset < count, buffer[index + offset] == words[from + offset] { offset += 1 }
+                                    if offset == count { return true }
+                                }
+                                index += 1
+                            }
+                            return false
+                        }
                     }
                 }
-                index += 1
             }
-            return false
         }
     }
 }

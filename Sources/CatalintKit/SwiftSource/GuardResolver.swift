@@ -39,6 +39,11 @@ final class GuardResolver {
     private let tree: SourceFileSyntax
     private let bytes: [UInt8]
     private lazy var previewHelpers = PreviewHelpers.declarations(in: tree, bytes: bytes)
+    /// Whether the file's text spells `Preview` and `unavailable` at all: a file that does not has
+    /// no preview and no declaration unavailable on Mac Catalyst, and the declarations above a node
+    /// need not be asked (without the text, every one is).
+    private let spellsPreview: Bool
+    private let spellsUnavailable: Bool
 
     init(tree: SourceFileSyntax, bytes: [UInt8] = [], conditions: IdiomConditions, swiftVersion: SwiftVersion = .newest, checks: Set<String> = [],
          deadline: Deadline = .none) {
@@ -48,6 +53,8 @@ final class GuardResolver {
         self.deadline = deadline
         self.compilation = .macCatalyst(swiftVersion: swiftVersion)
         self.checks = checks
+        spellsPreview = bytes.isEmpty || BytePatterns(["Preview"]).occur(in: bytes, from: 0, to: bytes.count)
+        spellsUnavailable = bytes.isEmpty || BytePatterns(["unavailable"]).occur(in: bytes, from: 0, to: bytes.count)
         var context = GuardContext.unguarded
         for item in tree.statements {
             if let module = item.item.as(ImportDeclSyntax.self)?.path.first?.name.text, Self.modulesOffMacCatalyst.contains(module) {
@@ -177,14 +184,14 @@ final class GuardResolver {
                 for name in checksAfterEarlyExits(in: list, before: item) { context = context.checking(name) }
             }
         case .macroExpansionExpr, .macroExpansionDecl:
-            if Self.isPreview(parent) { context.isPreview = true }
+            if spellsPreview, Self.isPreview(parent) { context.isPreview = true }
         default:
             if parent.is(DeclSyntax.self) {
-                if let declaration = parent.asProtocol(WithAttributesSyntax.self),
+                if spellsUnavailable, let declaration = parent.asProtocol(WithAttributesSyntax.self),
                    child.id != declaration.attributes.id, Self.isUnavailableOnMacCatalyst(declaration.attributes) {
                     context.unavailableOnMacCatalyst = true
                 }
-                if Self.isPreview(parent) || isPreviewHelper(parent) { context.isPreview = true }
+                if spellsPreview, Self.isPreview(parent) || isPreviewHelper(parent) { context.isPreview = true }
             }
         }
         return context
