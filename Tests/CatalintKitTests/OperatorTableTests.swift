@@ -54,3 +54,64 @@ final class OperatorTableTests: XCTestCase {
     }
 }
 
+
+/// catalint's folder against swift-syntax's `foldAll` on real code: the Swift front end's own
+/// sources, the sample app, the test fixtures and every Swift example of the rules, node for node.
+final class SequenceFolderTests: XCTestCase {
+    /// Every node's kind and place, parents first: two trees with the same text are the same tree
+    /// when these are.
+    private final class Shape: SyntaxAnyVisitor {
+        var nodes: [String] = []
+        override func visitAny(_ node: Syntax) -> SyntaxVisitorContinueKind {
+            nodes.append("\(node.kind) \(node.position.utf8Offset)-\(node.endPosition.utf8Offset)")
+            return .visitChildren
+        }
+    }
+
+    private func shape(_ tree: some SyntaxProtocol) -> [String] {
+        let shape = Shape(viewMode: .all)
+        shape.walk(tree)
+        return shape.nodes
+    }
+
+    func testFoldingGivesFoldAllsTreeOnRealCode() throws {
+        var texts: [(String, String)] = []
+        for folder in ["Sources/CatalintKit/SwiftSource", "Tests/CatalintKitTests/Fixtures", "samples"] {
+            let root = packageRoot.appendingPathComponent(folder)
+            for case let url as URL in FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil) ?? FileManager.DirectoryEnumerator()
+            where url.pathExtension == "swift" || url.lastPathComponent.hasSuffix(".swift.txt") {
+                texts.append((url.path, try String(contentsOf: url, encoding: .utf8)))
+            }
+        }
+        for rule in RuleCatalog.all {
+            for (number, annotated) in ((rule.examples?.triggering ?? []) + (rule.examples?.passing ?? [])).enumerated() {
+                texts.append(("\(rule.id) example \(number + 1)", RuleExample(annotated).source))
+            }
+        }
+        // The sequences folded without `foldSingle` and those next to them: a `try`, `await` or
+        // `unsafe` first (hoisted over the operator), casts, `?:`, `->`, unknown operators.
+        texts.append(("snippet", """
+        let a = try b + c
+        let d = await e == f
+        let g = unsafe h - i
+        j = try await k() ?? l
+        m = n
+        let o = p as? Int, q = r is String, s = t ? u : v
+        let w = x <> y, z = (a) -> b
+        if try a == b { }
+        let c = try! d + e, f = try? g * h
+        """))
+        XCTAssertGreaterThan(texts.count, 300)
+        var infixes = 0
+        for (name, text) in texts {
+            let parsed = Parser.parse(source: text)
+            let ours = SequenceFolder.fold(parsed, table: SwiftSourceFile.operators)
+            let theirs = OperatorTable.standardOperators.foldAll(parsed) { _ in }
+            let oursShape = shape(ours)
+            XCTAssertEqual(oursShape, shape(theirs), name)
+            XCTAssertEqual(ours.description, text, name)
+            infixes += oursShape.filter { $0.hasPrefix("infixOperatorExpr") }.count
+        }
+        XCTAssertGreaterThan(infixes, 1_500)
+    }
+}

@@ -86,11 +86,30 @@ final class SequenceFolder {
     private func foldSequence(_ raw: RawSyntax, _ layout: RawSyntaxLayoutView) -> RawSyntax {
         let inner = LazyArena()
         let elements = rebuilt(raw, layout, in: inner)
+        if let infix = Self.singleInfix(elements, in: inner) {
+            alive.append(infix.arena)
+            return infix
+        }
         let sequence = (inner.made.map { Syntax(raw: elements, rawNodeArena: $0) } ?? Syntax(raw: raw, rawNodeArena: raw.arena))
             .cast(SequenceExprSyntax.self)
         // The error handler does not throw: what cannot be folded stays as it is.
         let folded = table.foldSingle(sequence) { _ in }
         alive.append(folded.raw.arena)
         return folded.raw
+    }
+
+    /// The sequence `a = b` or `a == b` (two operands and a binary or assignment operator, the first
+    /// no `try`, `await` or `unsafe`) folded, made in `arena`: what `foldSingle` makes of it,
+    /// whatever the operator's precedence (with one operator there is nothing to compare), without
+    /// making a syntax node and an arena for it. Most sequences are such; nil for any other.
+    private static func singleInfix(_ sequence: RawSyntax, in arena: LazyArena) -> RawSyntax? {
+        guard let layout = sequence.layoutView, layout.children.count == 3, layout.children[0] == nil, layout.children[2] == nil,
+              let list = layout.children[1]?.layoutView, list.children.count == 3,
+              let left = list.children[0], let op = list.children[1], let right = list.children[2],
+              op.kind == .binaryOperatorExpr || op.kind == .assignmentExpr,
+              left.kind != .tryExpr, left.kind != .awaitExpr, left.kind != .unsafeExpr,
+              let leftOperand = RawExprSyntax(left), let operatorExpr = RawExprSyntax(op), let rightOperand = RawExprSyntax(right)
+        else { return nil }
+        return RawInfixOperatorExprSyntax(leftOperand: leftOperand, operator: operatorExpr, rightOperand: rightOperand, arena: arena.arena).raw
     }
 }
