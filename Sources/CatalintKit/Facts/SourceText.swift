@@ -22,15 +22,21 @@ struct SourceText: Sendable {
     /// Where each line starts: after every LF, after every CR that no LF follows.
     static func lineStarts(_ bytes: [UInt8]) -> [Int] {
         var starts = [0]
-        var offset = 0
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            if byte == UInt8(ascii: "\n") {
-                starts.append(offset + 1)
-            } else if byte == UInt8(ascii: "\r"), offset + 1 >= bytes.count || bytes[offset + 1] != UInt8(ascii: "\n") {
-                starts.append(offset + 1)
+        bytes.withUnsafeBufferPointer { buffer in
+            let count = buffer.count
+            var offset = 0
+            while offset < count {
+                let byte = buffer[offset]
+                // Neither line end is above 13: most bytes are passed with one test.
+                if byte <= UInt8(ascii: "\r") {
+                    if byte == UInt8(ascii: "\n") {
+                        starts.append(offset + 1)
+                    } else if byte == UInt8(ascii: "\r"), offset + 1 >= count || buffer[offset + 1] != UInt8(ascii: "\n") {
+                        starts.append(offset + 1)
+                    }
+                }
+                offset += 1
             }
-            offset += 1
         }
         return starts
     }

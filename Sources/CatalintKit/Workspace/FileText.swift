@@ -218,8 +218,27 @@ public enum FileText {
             let what = type == S_IFDIR ? "a folder" : type == S_IFIFO ? "a FIFO (named pipe)" : type == S_IFCHR || type == S_IFBLK ? "a device" : type == S_IFSOCK ? "a socket" : "not a regular file"
             return .failure(ReadFailure(reason: "it is \(what), not a regular file"))
         }
-        var bytes = [UInt8]()
-        bytes.reserveCapacity(Int(info.st_size))
+        // Read straight into the array, sized by the file's size and one byte more (the read that
+        // finds the end); a file that grew meanwhile is read on in chunks.
+        let expected = max(Int(info.st_size), 0)
+        var failure: Int32 = 0
+        var bytes = [UInt8](unsafeUninitializedCapacity: expected + 1) { buffer, count in
+            count = 0
+            guard let base = buffer.baseAddress else { return }
+            while count < buffer.count {
+                let read = Glue.read(descriptor, base + count, buffer.count - count)
+                if read > 0 {
+                    count += read
+                } else if read == 0 {
+                    return
+                } else if errno != EINTR {
+                    failure = errno
+                    return
+                }
+            }
+        }
+        if failure != 0 { return .failure(ReadFailure(reason: "it cannot be read: \(describe(failure))")) }
+        guard bytes.count > expected else { return .success(bytes) }
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
             let count = chunk.withUnsafeMutableBytes { Glue.read(descriptor, $0.baseAddress, $0.count) }
