@@ -237,10 +237,10 @@ final class IndexBuilder: TypeScopeVisitor {
         // The first statement after the declaration that mentions the name must set it: an `if` or a `switch`.
         var statements = list.drop { $0.id != item.id }.dropFirst().makeIterator()
         var setter: CodeBlockItemSyntax?
-        let nameBytes = Array(name.utf8)
+        let spelling = BytePatterns([name])
         while let next = statements.next() {
             // Its bytes first: a statement whose text does not hold the name has no token that is it.
-            guard Self.bytes(file.source.utf8, contain: nameBytes, from: next.position.utf8Offset, to: next.endPosition.utf8Offset),
+            guard spelling.occur(in: file.source.utf8, from: next.position.utf8Offset, to: next.endPosition.utf8Offset),
                   next.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier(name) }) else { continue }
             setter = next
             break
@@ -256,24 +256,6 @@ final class IndexBuilder: TypeScopeVisitor {
         }
         guard let value = isBool ? Self.condition(paths, conditions) : Self.members(paths) else { return }
         index.helpers[name, default: []].append(HelperDeclaration(name: name, value: value, position: file.position(of: setter)))
-    }
-
-    /// True when `word` occurs in `bytes` from `start` to `end`.
-    static func bytes(_ bytes: [UInt8], contain word: [UInt8], from start: Int, to end: Int) -> Bool {
-        guard let first = word.first else { return true }
-        let end = min(end, bytes.count)
-        return bytes.withUnsafeBufferPointer { buffer in
-            var index = max(start, 0)
-            while index + word.count <= end {
-                if buffer[index] == first {
-                    var offset = 1
-                    while offset < word.count, buffer[index + offset] == word[offset] { offset += 1 }
-                    if offset == word.count { return true }
-                }
-                index += 1
-            }
-            return false
-        }
     }
 
     /// How an instance property is stored, when an initializer must set it or reading it unset traps
