@@ -4,9 +4,11 @@ import SwiftSyntax
 import XCTest
 
 /// The guard-context walk looks up and stores only the children of the parents that can change a
-/// context (`GuardResolver.mayRefine`); every other node has its parent's context. These tests
-/// compare it, node by node, with a walk that refines at every parent, on real code: a kind that
-/// `refine` reads and `mayRefine` forgets gives a different context somewhere below it.
+/// context (`GuardResolver.mayRefine`); every other node has its parent's context. And it asks the
+/// declarations above a node about previews and unavailability only in a file whose text spells
+/// them. These tests compare it, node by node, with a walk that refines at every parent and is not
+/// given the text, on real code: a kind that `refine` reads and `mayRefine` forgets, or a spelling
+/// the text search misses, gives a different context somewhere below it.
 final class GuardResolverTests: XCTestCase {
     /// The Swift this suite reads: the sample app, the Apple snippets fixture and every Swift
     /// example of the rules, which between them hold each kind of guard the rules know.
@@ -20,6 +22,24 @@ final class GuardResolverTests: XCTestCase {
         XCTAssertGreaterThan(sources.count, 3)
         let snippets = packageRoot.appendingPathComponent("Tests/CatalintKitTests/Fixtures/AppleIdiomSnippets.swift.txt")
         sources.append(("AppleIdiomSnippets", try String(contentsOf: snippets, encoding: .utf8)))
+        // Each spelling of a preview and of unavailability alone in its file (the examples mix them).
+        sources.append(("provider only", """
+            import SwiftUI
+            struct Card: View { var body: some View { Text("x").font(.system(size: 12)) } }
+            private let sample = Card()
+            struct Card_Previews: PreviewProvider {
+                static var previews: some View { sample.frame(width: 320, height: 200) }
+            }
+            """))
+        sources.append(("macro only", """
+            import SwiftUI
+            #Preview { Text("x").frame(width: 320, height: 200) }
+            """))
+        sources.append(("unavailable only", """
+            import UIKit
+            @available(macCatalyst, unavailable)
+            func padOnly() { let stepper = UIStepper(); stepper.frame = CGRect(x: 0, y: 0, width: 94, height: 29) }
+            """))
         for rule in RuleCatalog.all {
             let examples = (rule.examples?.triggering ?? []) + (rule.examples?.passing ?? [])
             for (number, annotated) in examples.enumerated() {
@@ -59,12 +79,12 @@ final class GuardResolverTests: XCTestCase {
                 XCTFail("\(name) did not parse")
                 continue
             }
-            func resolver() -> GuardResolver {
-                GuardResolver(tree: file.tree, bytes: file.source.utf8, conditions: IdiomConditions(path: file.path, keepsNames: false),
+            func resolver(bytes: [UInt8]?) -> GuardResolver {
+                GuardResolver(tree: file.tree, bytes: bytes, conditions: IdiomConditions(path: file.path, keepsNames: false),
                               checks: ["isSourceTypeAvailable", "isAvailable"])
             }
-            let shortened = resolver()
-            let full = resolver()
+            let shortened = resolver(bytes: file.source.utf8)
+            let full = resolver(bytes: nil)
             full.refinesEveryParent = true
             let nodes = Nodes(viewMode: .sourceAccurate)
             nodes.walk(file.tree)

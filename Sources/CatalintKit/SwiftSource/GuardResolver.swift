@@ -37,15 +37,16 @@ final class GuardResolver {
 
     /// The file, for the declarations only its previews use, found when a private one is first asked about.
     private let tree: SourceFileSyntax
-    private let bytes: [UInt8]
+    private let bytes: [UInt8]?
     private lazy var previewHelpers = PreviewHelpers.declarations(in: tree, bytes: bytes)
     /// Whether the file's text spells `Preview` and `unavailable` at all: a file that does not has
     /// no preview and no declaration unavailable on Mac Catalyst, and the declarations above a node
-    /// need not be asked (without the text, every one is).
+    /// need not be asked (without the text, `bytes` nil, every one is: the oracle of
+    /// `GuardResolverTests`).
     private let spellsPreview: Bool
     private let spellsUnavailable: Bool
 
-    init(tree: SourceFileSyntax, bytes: [UInt8] = [], conditions: IdiomConditions, swiftVersion: SwiftVersion = .newest, checks: Set<String> = [],
+    init(tree: SourceFileSyntax, bytes: [UInt8]?, conditions: IdiomConditions, swiftVersion: SwiftVersion = .newest, checks: Set<String> = [],
          deadline: Deadline = .none) {
         self.tree = tree
         self.bytes = bytes
@@ -53,8 +54,8 @@ final class GuardResolver {
         self.deadline = deadline
         self.compilation = .macCatalyst(swiftVersion: swiftVersion)
         self.checks = checks
-        spellsPreview = bytes.isEmpty || BytePatterns(["Preview"]).occur(in: bytes, from: 0, to: bytes.count)
-        spellsUnavailable = bytes.isEmpty || BytePatterns(["unavailable"]).occur(in: bytes, from: 0, to: bytes.count)
+        spellsPreview = bytes.map(PreviewHelpers.spellsPreview) ?? true
+        spellsUnavailable = bytes.map { BytePatterns(["unavailable"]).occur(in: $0, from: 0, to: $0.count) } ?? true
         var context = GuardContext.unguarded
         for item in tree.statements {
             if let module = item.item.as(ImportDeclSyntax.self)?.path.first?.name.text, Self.modulesOffMacCatalyst.contains(module) {

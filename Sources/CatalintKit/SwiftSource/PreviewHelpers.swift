@@ -7,9 +7,10 @@ import SwiftSyntax
 /// function that puts the view on a mock watch face. Their code never runs in the app.
 enum PreviewHelpers {
     /// The declarations of `tree` only previews use. `bytes` is the file's text: a file that spells
-    /// neither `#Preview` nor `PreviewProvider` has no preview, and is not walked.
-    static func declarations(in tree: SourceFileSyntax, bytes: [UInt8]) -> Set<SyntaxIdentifier> {
-        guard spellsPreview(bytes) else { return [] }
+    /// neither `#Preview` nor `PreviewProvider` has no preview, and is not walked (without the
+    /// text, nil, every file is).
+    static func declarations(in tree: SourceFileSyntax, bytes: [UInt8]?) -> Set<SyntaxIdentifier> {
+        if let bytes, !spellsPreview(bytes) { return [] }
         // The candidates: private declarations of the file's top level and of its extensions, where
         // previews can reach them (a type's own private members are its own).
         var candidates: [(name: String, id: SyntaxIdentifier)] = []
@@ -90,8 +91,9 @@ enum PreviewHelpers {
         return .app
     }
 
-    /// True when the text spells `#Preview` or `PreviewProvider`: one pass, `memchr` to each `P`.
-    private static func spellsPreview(_ bytes: [UInt8]) -> Bool {
+    /// True when the text spells `#Preview` (or `#SwiftUI::Preview`) or `PreviewProvider`, the
+    /// spellings `GuardResolver.isPreview` knows: one pass, `memchr` to each `P`.
+    static func spellsPreview(_ bytes: [UInt8]) -> Bool {
         let word = Array("Preview".utf8)
         let provider = Array("Provider".utf8)
         return bytes.withUnsafeBufferPointer { buffer -> Bool in
@@ -101,7 +103,7 @@ enum PreviewHelpers {
                   let found = memchr(base + index, Int32(word[0]), buffer.count - index) {
                 let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
                 if at + word.count <= buffer.count, buffer[at..<at + word.count].elementsEqual(word) {
-                    if at > 0, buffer[at - 1] == UInt8(ascii: "#") { return true }
+                    if at > 0, buffer[at - 1] == UInt8(ascii: "#") || buffer[at - 1] == UInt8(ascii: ":") { return true }
                     let after = at + word.count
                     if after + provider.count <= buffer.count, buffer[after..<after + provider.count].elementsEqual(provider) { return true }
                 }
