@@ -271,4 +271,28 @@ final class LayoutRuleTests: XCTestCase {
         """
         XCTAssertEqual(layout([("T.swift", source)]).map { "\($0.position.line):\($0.position.column)" }, ["1:9", "2:9"])
     }
+
+    /// A file's decisions ask the same names again and again, and `IdiomDecisionReader.Memo`
+    /// answers each once: its answers must be the classifier's, asked in any order and more than once.
+    func testTheMemoOfFeatureJudgementsAnswersAsTheClassifier() {
+        let vocabulary = LoweringVocabulary.standard
+        XCTAssertFalse(vocabulary.featureWords.isEmpty)
+        let memo = IdiomDecisionReader.Memo(vocabulary)
+        let names = ["addInteraction", "buildMenu", "keyCommands", "popoverPresentationController", "barButtonItem",
+                     "rightBarButtonItems", "navigationItem", "isHidden", "contextMenuInteraction", "x", "",
+                     "UIPencilInteraction", "menuSourceAnchor", "registerForPreviewing"]
+        var judged = 0
+        for name in names + names.reversed() + names {
+            let memoized = memo.judgedFeature(name), direct = vocabulary.featureClassifier.judged(name)
+            XCTAssertTrue(memoized == direct, "\(name): \(memoized) against \(direct)")
+            if direct.matches { judged += 1 }
+            XCTAssertEqual(memo.adaptation(of: name), vocabulary.adaptation(of: name), name)
+        }
+        XCTAssertGreaterThan(judged, 6)
+        // A group judged through the memo picks the feature the classifier picks.
+        let group = ["navigationItem", "rightBarButtonItems", "addInteraction"]
+        XCTAssertEqual(vocabulary.feature(in: group, leaving: nil, judge: memo.judgedFeature),
+                       vocabulary.feature(in: group, leaving: nil, judge: vocabulary.featureClassifier.judged))
+        XCTAssertNil(vocabulary.feature(in: ["popoverPresentationController", "addInteraction"], leaving: nil, judge: memo.judgedFeature))
+    }
 }

@@ -245,14 +245,11 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
 
     /// The feature a group of names (what one statement sets or calls) turns on: its most specific
     /// feature name (of the most camel-case words: `rightBarButtonItems`, not `navigationItem`),
-    /// unless a name of the group is about something else (a popover's `barButtonItem`).
-    /// `judge` is `featureClassifier.judged`, or a memo of it (a file's decisions ask of the same
-    /// names again and again).
-    /// `own` is left out of the group.
-    func feature(in group: [String], leaving own: String? = nil,
-                 judge: ((String) -> (excluded: Bool, matches: Bool, words: Int))? = nil) -> String? {
+    /// unless a name of the group is about something else (a popover's `barButtonItem`). `own` is
+    /// left out of the group; `judge` answers `featureClassifier.judged` (or a memo of it).
+    func feature(in group: [String], leaving own: String?,
+                 judge: (String) -> (excluded: Bool, matches: Bool, words: Int)) -> String? {
         guard !featureWords.isEmpty else { return nil }
-        let judge = judge ?? featureClassifier.judged
         var best: (name: String, words: Int)?
         for name in group where name != own {
             let judgement = judge(name)
@@ -264,12 +261,14 @@ struct LoweringVocabulary: Sendable, Hashable, Codable {
 
     /// The first feature the groups of a branch turn on (what one statement each sets or calls),
     /// leaving out the groups that switch something off and `own`, the name of the function the
-    /// branch is in: its `return`s go there, they turn nothing on.
+    /// branch is in: its `return`s go there, they turn nothing on. `judge` as in `feature(in:leaving:judge:)`.
     func firstFeature(in groups: StatementGroups, leaving own: String?,
-                      judge: ((String) -> (excluded: Bool, matches: Bool, words: Int))? = nil) -> String? {
+                      judge: (String) -> (excluded: Bool, matches: Bool, words: Int)) -> String? {
         guard !featureWords.isEmpty else { return nil }
-        return groups.groups.indices.lazy.filter { !groups.switchedOff.contains($0) }
-            .compactMap { feature(in: groups.groups[$0], leaving: own, judge: judge) }.first
+        for index in groups.groups.indices where !groups.switchedOff.contains(index) {
+            if let name = feature(in: groups.groups[index], leaving: own, judge: judge) { return name }
+        }
+        return nil
     }
 
     /// Each class of `superclassChains` and its superclass, superclasses first: the order the

@@ -1784,7 +1784,7 @@ final class ObjCFactCollector {
             for statement in branch.statements + branch.after { groups.append(statementGroups(statement)) }
             if let value = branch.value { groups.append(StatementGroups(groups: statementGroups(value).groups.filter { !$0.isEmpty })) }
             consequences += groups.groups
-            branchFeatures.append(vocabulary.firstFeature(in: groups, leaving: own))
+            branchFeatures.append(vocabulary.firstFeature(in: groups, leaving: own, judge: vocabulary.featureClassifier.judged))
         }
         if let destination = destination(of: index) {
             consequences.append(destination)
