@@ -271,3 +271,41 @@ final class InputHardeningTests: XCTestCase {
         XCTAssertFalse(part.stderr.contains("matches no"), part.stderr)
     }
 }
+
+/// `FileText.readBytes` reads a file into an array the size `fstat` gave, and reads on in chunks
+/// when the file turns out longer (it grew meanwhile). Linux's `/proc` files are regular files whose
+/// size reads as 0, so each of them takes the chunked path from its first byte.
+final class FileReadingTests: XCTestCase {
+    func testAFileLongerThanItsStatedSizeIsReadWhole() throws {
+        #if os(Linux)
+        for path in ["/proc/self/cmdline", "/proc/version", "/proc/self/maps"] {
+            var info = stat()
+            guard stat(path, &info) == 0, info.st_size == 0 else { continue }
+            guard case .success(let bytes) = FileText.readBytes(path) else { return XCTFail("\(path) was not read") }
+            // `maps` changes as memory is mapped: compare its first line, which the binary's mapping opens.
+            let expected = [UInt8](try Data(contentsOf: URL(fileURLWithPath: path)))
+            if path.hasSuffix("maps") {
+                XCTAssertEqual(bytes.split(separator: 10).first, expected.split(separator: 10).first, path)
+            } else {
+                XCTAssertEqual(bytes, expected, path)
+            }
+            XCTAssertFalse(bytes.isEmpty, path)
+        }
+        #else
+        throw XCTSkip("no file here states a size shorter than its contents")
+        #endif
+    }
+
+    func testAFileAsLongAsItsStatedSizeIsReadWhole() throws {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("catalint-read-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: folder) }
+        for size in [0, 1, 4095, 65_536, 200_001] {
+            let bytes = (0..<size).map { UInt8(truncatingIfNeeded: $0 &* 31 &+ 7) }
+            let file = folder.appendingPathComponent("\(size).swift")
+            try Data(bytes).write(to: file)
+            guard case .success(let read) = FileText.readBytes(file.path) else { return XCTFail("\(size) bytes were not read") }
+            XCTAssertEqual(read, bytes, "\(size) bytes")
+        }
+    }
+}
