@@ -372,6 +372,25 @@ final class BinaryPackedTests: XCTestCase {
         XCTAssertEqual(["a", "b", "a", "c", "b", "b", "a"].map { sink.intern($0) }, [0, 1, 0, 2, 1, 1, 0])
         let strings = ["x", "y", "x", "z", "y"]
         XCTAssertEqual(try BinaryCoder.decode([String].self, from: BinaryCoder.encode(strings)[...]), strings)
+        // Thousands of strings (the table grows many times), long and short, some sharing their
+        // first eight bytes or their last, each asked again after the others: each keeps its number.
+        let many = (0..<5_000).map { $0 % 3 == 0 ? "prefixOfEight\($0)" : $0 % 3 == 1 ? "\($0)suffix" : String(repeating: "ab", count: $0 % 50) + "\($0)" }
+        let grown = BinaryWriter()
+        XCTAssertEqual(many.map { grown.intern($0) }, Array(0..<5_000))
+        XCTAssertEqual(many.reversed().map { grown.intern($0) }, Array((0..<5_000).reversed()))
+        XCTAssertEqual(grown.intern(""), 5_000)
+        XCTAssertEqual(try BinaryCoder.decode([String].self, from: BinaryCoder.encode(many + many)[...]), many + many)
+    }
+
+    /// Strings equal to Swift but spelled with other bytes (`é` as one scalar and as two) keep their
+    /// own bytes through the cache: a report from cached results is the report without them.
+    func testInterningKeepsEachSpellingOfAStringByItsBytes() throws {
+        let composed = "caf\u{E9}", decomposed = "cafe\u{301}"
+        XCTAssertEqual(composed, decomposed)
+        let sink = BinaryWriter()
+        XCTAssertEqual([composed, decomposed, composed, decomposed].map { sink.intern($0) }, [0, 1, 0, 1])
+        let decoded = try BinaryCoder.decode([String].self, from: BinaryCoder.encode([composed, decomposed, decomposed])[...])
+        XCTAssertEqual(decoded.map { Array($0.utf8) }, [Array(composed.utf8), Array(decomposed.utf8), Array(decomposed.utf8)])
     }
 
     func testCanonicalBytesDoNotDependOnTheOrderOfDictionariesAndSets() throws {

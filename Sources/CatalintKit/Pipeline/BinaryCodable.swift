@@ -70,7 +70,6 @@ enum BinaryCoder {
 /// it was two thirds of writing each integer, and a fifth of what the first run with a cache adds.
 final class BinaryWriter {
     @exclusivity(unchecked) private(set) var bytes: [UInt8] = []
-    @exclusivity(unchecked) private var strings: [String: Int] = [:]
     @exclusivity(unchecked) private var table: [String] = []
     /// Sets in sorted order and dictionaries by sorted key, so equal values give equal bytes
     /// (for fingerprints; entries of the cache need not be).
@@ -112,20 +111,64 @@ final class BinaryWriter {
     /// The string interned last, and its number: a file's path comes again in every position it
     /// holds, and comparing it with the same string costs less than hashing it.
     @exclusivity(unchecked) private var last: (string: String, number: Int)?
+    /// The table's strings by a hash of their bytes (`StableHash`, eight bytes a step): open
+    /// addressing, each slot a string's number plus one, 0 when empty, at most half of them full.
+    /// Swift's own `Dictionary` hashed each string with SipHash and grew from one slot: a thousand
+    /// instructions a string not just interned, a third of what the first run with a cache adds.
+    @exclusivity(unchecked) private var slots: [Int32] = []
+    @exclusivity(unchecked) private var hashes: [UInt64] = []
 
     /// The number of a string in the table, added when it is new.
     @discardableResult
     func intern(_ value: String) -> Int {
-        if let last, last.string == value { return last.number }
-        // One look-up of the table, which adds the string when it is new.
-        let next = table.count
-        let number = Self.take(&strings[value, default: next])
-        if number == next { table.append(value) }
+        if let last, Self.sameBytes(last.string, value) { return last.number }
+        if slots.isEmpty { slots = [Int32](repeating: 0, count: 64) }
+        var text = value
+        let hash = text.withUTF8 { utf8 in
+            var hasher = StableHash()
+            hasher.add(raw: UnsafeRawBufferPointer(utf8))
+            return hasher.value
+        }
+        let mask = slots.count - 1
+        var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+        while case let entry = Int(slots[slot]), entry != 0 {
+            if hashes[entry - 1] == hash, Self.sameBytes(table[entry - 1], value) {
+                last = (value, entry - 1)
+                return entry - 1
+            }
+            slot = (slot + 1) & mask
+        }
+        let number = table.count
+        table.append(value)
+        hashes.append(hash)
+        slots[slot] = Int32(truncatingIfNeeded: number + 1)
+        if table.count * 2 > slots.count { growSlots() }
         last = (value, number)
         return number
     }
 
-    private static func take(_ slot: inout Int) -> Int { slot }
+    /// Strings are the same to the table when their bytes are: `==` would take `é` written as one
+    /// scalar and as two for one string, and the cached results would spell it one way for both.
+    private static func sameBytes(_ left: String, _ right: String) -> Bool {
+        var left = left, right = right
+        return left.withUTF8 { one in
+            right.withUTF8 { other in
+                one.count == other.count && (one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
+            }
+        }
+    }
+
+    /// Twice the slots, every string placed again.
+    private func growSlots() {
+        var grown = [Int32](repeating: 0, count: slots.count * 2)
+        let mask = grown.count - 1
+        for (number, hash) in hashes.enumerated() {
+            var slot = Int(truncatingIfNeeded: hash ^ (hash >> 29)) & mask
+            while grown[slot] != 0 { slot = (slot + 1) & mask }
+            grown[slot] = Int32(truncatingIfNeeded: number + 1)
+        }
+        slots = grown
+    }
 
     /// The bytes written, with no string table (for a writer of `inlineStrings`).
     func inlineBytes() -> [UInt8] {
