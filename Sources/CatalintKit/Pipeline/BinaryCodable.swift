@@ -150,12 +150,15 @@ final class BinaryWriter {
     /// Strings are the same to the table when their bytes are: `==` would take `é` written as one
     /// scalar and as two for one string, and the cached results would spell it one way for both.
     private static func sameBytes(_ left: String, _ right: String) -> Bool {
-        var left = left, right = right
-        return left.withUTF8 { one in
-            right.withUTF8 { other in
-                one.count == other.count && (one.isEmpty || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
+        let count = left.utf8.count
+        guard count == right.utf8.count else { return false }
+        let compared = left.utf8.withContiguousStorageIfAvailable { one in
+            right.utf8.withContiguousStorageIfAvailable { other in
+                count == 0 || memcmp(one.baseAddress!, other.baseAddress!, count) == 0
             }
         }
+        if let compared, let compared { return compared }
+        return left.utf8.elementsEqual(right.utf8)
     }
 
     /// Twice the slots, every string placed again.

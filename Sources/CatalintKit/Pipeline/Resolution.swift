@@ -417,6 +417,15 @@ final class ReadLog: @unchecked Sendable {
     }
 
     private(set) var names: Set<Name> = []
+    /// The last names read: a condition's helpers are read again for each place it is evaluated
+    /// at, and comparing a name with the same string costs less than hashing it into the set.
+    private var recent: [Name?] = [nil, nil, nil, nil]
+    private var next = 0
 
-    func read(_ name: Name) { names.insert(name) }
+    func read(_ name: Name) {
+        if recent[0] == name || recent[1] == name || recent[2] == name || recent[3] == name { return }
+        names.insert(name)
+        recent[next] = name
+        next = (next + 1) & 3
+    }
 }

@@ -31,7 +31,7 @@ struct BytePatterns: Sendable {
         }
         wordStarts.append(bytes.count)
         starts = (0..<256).map { first[$0] != last[$0] }
-        onlyStart = Set(words.map { $0[0] }).count == 1 ? words[0][0] : nil
+        onlyStart = words.first.flatMap { word in words.allSatisfy { $0[0] == word[0] } ? word[0] : nil }
         self.bytes = bytes
         self.first = first
         self.last = last
