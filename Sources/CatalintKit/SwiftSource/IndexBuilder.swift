@@ -1,3 +1,4 @@
+import Foundation
 import SwiftSyntax
 
 /// Walks one file and records its type declarations, superclasses, properties and idiom helpers.
@@ -237,16 +238,23 @@ final class IndexBuilder: TypeScopeVisitor {
         // The first statement after the declaration that mentions the name must set it: an `if` or a `switch`.
         var statements = list.drop { $0.id != item.id }.dropFirst().makeIterator()
         var setter: CodeBlockItemSyntax?
-        let spelling = BytePatterns([name])
+        var hits: [Int] = []
+        let word = Array(name.utf8)
         while let next = statements.next() {
-            // Its bytes first: a statement whose text does not hold the name has no token that is it.
-            guard spelling.occur(in: file.source.utf8, from: next.position.utf8Offset, to: next.endPosition.utf8Offset),
-                  next.tokens(viewMode: .sourceAccurate).contains(where: { $0.tokenKind == .identifier(name) }) else { continue }
+            // Its bytes first: only where the text spells the name can a token be it, and the token
+            // there says whether it is (and not a comment, a string or a longer name).
+            hits = Self.spellings(of: word, in: file.source.utf8, from: next.position.utf8Offset, to: next.endPosition.utf8Offset)
+            guard hits.contains(where: { hit in
+                guard let token = next.token(at: AbsolutePosition(utf8Offset: hit)) else { return false }
+                return token.positionAfterSkippingLeadingTrivia.utf8Offset == hit && token.tokenKind == .identifier(name)
+            }) else { continue }
             setter = next
             break
         }
         guard let setter, let expression = setter.item.as(ExpressionStmtSyntax.self)?.expression ?? setter.item.as(ExprSyntax.self),
               expression.is(IfExprSyntax.self) || expression.is(SwitchExprSyntax.self) else { return }
+        // Only `name = value` sets it: with no `=` after any spelling of the name, no path does.
+        guard hits.contains(where: { Self.mayBeAssigned(after: $0 + word.count, in: file.source.utf8) }) else { return }
         // The conditions may read the idiom through a helper of any name (`if device.isIpad`): read them.
         guard let assignments = ReturnPaths(conditions: conditions, assigned: name).assignments(in: [setter]) else { return }
         var paths = assignments.paths
@@ -256,6 +264,54 @@ final class IndexBuilder: TypeScopeVisitor {
         }
         guard let value = isBool ? Self.condition(paths, conditions) : Self.members(paths) else { return }
         index.helpers[name, default: []].append(HelperDeclaration(name: name, value: value, position: file.position(of: setter)))
+    }
+
+    /// Where `word` stands in `bytes` from `start` to `end` with no letter, digit or `_` of ASCII
+    /// on either side: every place a token of that name can start (and some that are no token).
+    static func spellings(of word: [UInt8], in bytes: [UInt8], from start: Int, to end: Int) -> [Int] {
+        guard let first = word.first else { return [] }
+        let end = min(end, bytes.count)
+        var found: [Int] = []
+        bytes.withUnsafeBufferPointer { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var index = max(start, 0)
+            while index + word.count <= end, let match = memchr(base + index, Int32(first), end - index) {
+                let at = base.distance(to: match.assumingMemoryBound(to: UInt8.self))
+                index = at + 1
+                guard at + word.count <= end else { break }
+                var offset = 1
+                while offset < word.count, buffer[at + offset] == word[offset] { offset += 1 }
+                guard offset == word.count else { continue }
+                if at > 0, isNameByte(buffer[at - 1]) { continue }
+                if at + word.count < buffer.count, isNameByte(buffer[at + word.count]) { continue }
+                found.append(at)
+            }
+        }
+        return found
+    }
+
+    private static func isNameByte(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+    }
+
+    /// False when the text at `offset` (just after a name), past spaces, line breaks and what an
+    /// assigned expression may end with (`)`, `!`, `?`: `(name)! = value`), is not an `=` of its
+    /// own (`==` is not one) nor a `/` (a comment may come before one).
+    static func mayBeAssigned(after offset: Int, in bytes: [UInt8]) -> Bool {
+        var index = offset
+        skipping: while index < bytes.count {
+            switch bytes[index] {
+            case UInt8(ascii: " "), UInt8(ascii: "\t"), UInt8(ascii: "\n"), UInt8(ascii: "\r"), UInt8(ascii: ")"), UInt8(ascii: "!"), UInt8(ascii: "?"):
+                index += 1
+            default:
+                break skipping
+            }
+        }
+        guard index < bytes.count else { return false }
+        if bytes[index] == UInt8(ascii: "/") { return true }
+        guard bytes[index] == UInt8(ascii: "=") else { return false }
+        return index + 1 >= bytes.count || bytes[index + 1] != UInt8(ascii: "=")
     }
 
     /// How an instance property is stored, when an initializer must set it or reading it unset traps
