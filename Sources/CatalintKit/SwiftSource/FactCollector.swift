@@ -71,8 +71,8 @@ final class FactCollector: TypeScopeVisitor {
     init(file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion, deadline: Deadline) {
         self.file = file
         self.vocabulary = vocabulary
-        self.conditions = IdiomConditions(path: file.path)
-        self.guards = GuardResolver(tree: file.tree, bytes: file.source.utf8, conditions: IdiomConditions(path: file.path, keepsNames: false), swiftVersion: swiftVersion,
+        self.conditions = IdiomConditions(file: file)
+        self.guards = GuardResolver(tree: file.tree, bytes: file.source.utf8, conditions: IdiomConditions(file: file, keepsNames: false), swiftVersion: swiftVersion,
                                     checks: vocabulary.checks, deadline: deadline)
         self.decisions = IdiomDecisionReader(file: file, conditions: conditions, guards: guards, vocabulary: vocabulary)
         super.init(deadline: deadline)

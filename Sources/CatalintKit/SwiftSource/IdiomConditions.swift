@@ -11,9 +11,29 @@ struct IdiomConditions {
     /// condition that adapts to the window; guards do not).
     let keepsNames: Bool
 
+    /// The condition lists already read in the file, when the conditions are the file's
+    /// (`init(file:keepsNames:)`): its index builder, fact collector, decisions and return paths
+    /// read many of the same `if`s and `guard`s.
+    private let memo: Memo?
+
+    /// Condition lists by node, one table for conditions that keep their names and one for those
+    /// that do not. A file's text and path do not change, so neither does what a node reads.
+    final class Memo: @unchecked Sendable {
+        fileprivate var keeping: [SyntaxIdentifier: IdiomCondition] = [:]
+        fileprivate var dropping: [SyntaxIdentifier: IdiomCondition] = [:]
+    }
+
     init(path: String, keepsNames: Bool = true) {
         self.path = path
         self.keepsNames = keepsNames
+        self.memo = nil
+    }
+
+    /// The conditions of `file`'s nodes, each condition list read once for every reader of the file.
+    init(file: SwiftSourceFile, keepsNames: Bool = true) {
+        self.path = file.path
+        self.keepsNames = keepsNames
+        self.memo = file.conditionMemo
     }
 
     /// A condition on something other than the idiom: identified by where it stands (the same place
@@ -79,6 +99,7 @@ struct IdiomConditions {
 
     /// A condition list (`if a, b, let c = d`): the conjunction of its parts.
     func condition(of conditions: ConditionElementListSyntax) -> IdiomCondition {
+        if let memo, let known = keepsNames ? memo.keeping[conditions.id] : memo.dropping[conditions.id] { return known }
         var result = IdiomCondition.constant(true)
         for element in conditions {
             if case .expression(let expression) = element.condition {
@@ -86,6 +107,9 @@ struct IdiomConditions {
             } else {
                 result = result.and(other(element.condition))
             }
+        }
+        if let memo {
+            if keepsNames { memo.keeping[conditions.id] = result } else { memo.dropping[conditions.id] = result }
         }
         return result
     }

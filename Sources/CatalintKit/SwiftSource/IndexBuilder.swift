@@ -10,7 +10,7 @@ final class IndexBuilder: TypeScopeVisitor {
 
     private init(file: SwiftSourceFile, deadline: Deadline) {
         self.file = file
-        self.conditions = IdiomConditions(path: file.path)
+        self.conditions = IdiomConditions(file: file)
         super.init(deadline: deadline)
     }
 

@@ -9,6 +9,8 @@ struct SwiftSourceFile {
     let tree: SourceFileSyntax
     /// The text, for positions with character columns and for source lines.
     let source: SourceText
+    /// The condition lists its readers have read (`IdiomConditions(file:)`).
+    let conditionMemo = IdiomConditions.Memo()
 
     var path: String { source.path }
     var text: String { source.text }
