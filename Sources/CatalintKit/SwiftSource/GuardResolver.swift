@@ -12,10 +12,9 @@ final class GuardResolver {
     /// to: a statement after a thousand early exits shares the chain of the one before it.
     private(set) var requirements = RequirementChain()
     /// For each statement list: the requirement each statement runs under after the early exits
-    /// before it (a `guard`'s condition holds after it, an exiting `if`'s does not).
-    private var statementListCache: [SyntaxIdentifier: [SyntaxIdentifier: Int32]] = [:]
-    /// For each statement list: the checks that hold at each statement after the early exits before it.
-    private var checkExitCache: [SyntaxIdentifier: [SyntaxIdentifier: [String]]] = [:]
+    /// before it (a `guard`'s condition holds after it, an exiting `if`'s does not), and the checks
+    /// that hold there.
+    private var exitCache: [SyntaxIdentifier: EarlyExits] = [:]
     /// Where the walk that asks must stop.
     private let deadline: Deadline
     /// The calls a rule names as checks (`isSourceTypeAvailable`): where one is known to hold, the
@@ -180,9 +179,9 @@ final class GuardResolver {
             }
         case .codeBlockItemList:
             if let item = child.as(CodeBlockItemSyntax.self) {
-                let list = parent.cast(CodeBlockItemListSyntax.self)
-                context.requirement = requirement(in: list, before: item, listContext: context)
-                for name in checksAfterEarlyExits(in: list, before: item) { context = context.checking(name) }
+                let exits = earlyExits(in: parent.cast(CodeBlockItemListSyntax.self), listContext: context)
+                context.requirement = exits.requirements[item.id] ?? context.requirement
+                for name in exits.checks[item.id] ?? [] { context = context.checking(name) }
             }
         case .macroExpansionExpr, .macroExpansionDecl:
             if spellsPreview, Self.isPreview(parent) { context.isPreview = true }
@@ -198,51 +197,41 @@ final class GuardResolver {
         return context
     }
 
-    /// The requirement `item` runs under after the `guard`s and early-exit `if`s before it in `list`,
-    /// in a list whose own context is `listContext`. Each list is read once, in one pass that adds
-    /// each exit to the chain of the exits before it, however many of its statements are asked about.
-    private func requirement(in list: CodeBlockItemListSyntax, before item: CodeBlockItemSyntax, listContext: GuardContext) -> Int32? {
-        if let cached = statementListCache[list.id] { return cached[item.id] ?? listContext.requirement }
-        var node = listContext.requirement
-        var before: [SyntaxIdentifier: Int32] = [:]
-        for element in list {
-            if let node { before[element.id] = node }
-            if deadline.expired { break }
-            if let guardStatement = element.item.as(GuardStmtSyntax.self) {
-                let condition = conditions.condition(of: guardStatement.conditions)
-                if condition.mentionsIdiom { node = requirements.add(PendingCondition(condition, holds: true), to: node) }
-            } else if let ifExpression = Self.ifStatement(element), ifExpression.elseBody == nil,
-                      Self.alwaysExits(ifExpression.body) {
-                let condition = conditions.condition(of: ifExpression.conditions)
-                if condition.mentionsIdiom { node = requirements.add(PendingCondition(condition, holds: false), to: node) }
-            }
-        }
-        statementListCache[list.id] = before
-        return before[item.id] ?? listContext.requirement
+    /// What the `guard`s and early-exit `if`s of a statement list tell each statement after them:
+    /// the requirement it runs under (added to the chain from the list's own, in `listContext`) and
+    /// the checks that hold there (`guard UIImagePickerController.isSourceTypeAvailable(.camera)
+    /// else { return }`). Each list is read once, in one pass, however many of its statements are
+    /// asked about.
+    struct EarlyExits {
+        var requirements: [SyntaxIdentifier: Int32] = [:]
+        var checks: [SyntaxIdentifier: [String]] = [:]
     }
 
-    /// The checks that hold at `item` after the `guard`s and early-exit `if`s before it in `list`
-    /// (`guard UIImagePickerController.isSourceTypeAvailable(.camera) else { return }`).
-    private func checksAfterEarlyExits(in list: CodeBlockItemListSyntax, before item: CodeBlockItemSyntax) -> [String] {
-        guard !checks.isEmpty else { return [] }
-        if let cached = checkExitCache[list.id] { return cached[item.id] ?? [] }
+    private func earlyExits(in list: CodeBlockItemListSyntax, listContext: GuardContext) -> EarlyExits {
+        if let cached = exitCache[list.id] { return cached }
+        var exits = EarlyExits()
+        var node = listContext.requirement
         var held: [String] = []
-        var result: [SyntaxIdentifier: [String]] = [:]
         // Each check once: the list of what holds stays as short as the rules' checks.
         func hold(_ names: [String]) {
             for name in names where !held.contains(name) { held.append(name) }
         }
         for element in list {
-            if !held.isEmpty { result[element.id] = held }
+            if let node { exits.requirements[element.id] = node }
+            if !held.isEmpty { exits.checks[element.id] = held }
             if deadline.expired { break }
             if let guardStatement = element.item.as(GuardStmtSyntax.self) {
+                let condition = conditions.condition(of: guardStatement.conditions)
+                if condition.mentionsIdiom { node = requirements.add(PendingCondition(condition, holds: true), to: node) }
                 hold(checkNames(guardStatement.conditions, holds: true))
             } else if let ifExpression = Self.ifStatement(element), ifExpression.elseBody == nil, Self.alwaysExits(ifExpression.body) {
+                let condition = conditions.condition(of: ifExpression.conditions)
+                if condition.mentionsIdiom { node = requirements.add(PendingCondition(condition, holds: false), to: node) }
                 hold(checkNames(ifExpression.conditions, holds: false))
             }
         }
-        checkExitCache[list.id] = result
-        return result[item.id] ?? []
+        exitCache[list.id] = exits
+        return exits
     }
 
     /// The checks a condition list tells hold when it is `holds`: all the checks of its parts when it
