@@ -150,6 +150,11 @@ final class BinaryWriter {
     /// Strings are the same to the table when their bytes are: `==` would take `é` written as one
     /// scalar and as two for one string, and the cached results would spell it one way for both.
     private static func sameBytes(_ left: String, _ right: String) -> Bool {
+        // The same string value (one storage, or the same small string's bytes held inline): most
+        // often the string just interned, passed again.
+        if MemoryLayout<String>.size == 16, unsafeBitCast(left, to: (UInt64, UInt64).self) == unsafeBitCast(right, to: (UInt64, UInt64).self) {
+            return true
+        }
         let count = left.utf8.count
         guard count == right.utf8.count else { return false }
         let compared = left.utf8.withContiguousStorageIfAvailable { one in
