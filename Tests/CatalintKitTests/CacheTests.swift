@@ -343,4 +343,24 @@ final class CacheTests: XCTestCase {
             }
         }
     }
+
+    /// The read log skips a name among the last four it recorded (a condition's helpers are read
+    /// again at each place it is evaluated at); what it keeps must still be every name read, of
+    /// every kind: `type("A")` and `helper("A")` are two names.
+    func testTheReadLogKeepsEveryNameReadWhateverTheOrder() {
+        var generator = SystemRandomNumberGenerator()
+        let kinds: [(String) -> ReadLog.Name] = [ReadLog.Name.type, ReadLog.Name.helper, ReadLog.Name.global,
+                                                 ReadLog.Name.function, ReadLog.Name.paper, ReadLog.Name.returns]
+        for round in 0..<300 {
+            let log = ReadLog()
+            var expected: Set<ReadLog.Name> = []
+            let alphabet = (0..<(1 + round % 9)).map { "N\($0)" }
+            for _ in 0..<(round % 60) {
+                let name = kinds[Int.random(in: 0..<kinds.count, using: &generator)](alphabet.randomElement(using: &generator)!)
+                log.read(name)
+                expected.insert(name)
+            }
+            XCTAssertEqual(log.names, expected, "round \(round)")
+        }
+    }
 }
