@@ -112,7 +112,9 @@ final class GuardResolver {
         }
     }
 
-    /// The condition of an `if`, `guard`, `while` or `?:`, read once per node.
+    /// The condition of a `?:` or of the left side of `&&`/`||`, read once per node. (Condition
+    /// lists of `if`, `guard` and `while` are remembered by `IdiomConditions` itself, for every
+    /// reader of the file.)
     private var conditionCache: [SyntaxIdentifier: IdiomCondition] = [:]
 
     private func condition(of owner: Syntax, _ read: () -> IdiomCondition) -> IdiomCondition {
@@ -144,18 +146,18 @@ final class GuardResolver {
             } else {
                 break
             }
-            context = requiring(context, condition(of: parent) { conditions.condition(of: ifExpression.conditions) }, holds: holds)
+            context = requiring(context, conditions.condition(of: ifExpression.conditions), holds: holds)
             for name in checkNames(ifExpression.conditions, holds: holds) { context = context.checking(name) }
         case .guardStmt:
             let guardStatement = parent.cast(GuardStmtSyntax.self)
             if child.id == guardStatement.body.id {
-                context = requiring(context, condition(of: parent) { conditions.condition(of: guardStatement.conditions) }, holds: false)
+                context = requiring(context, conditions.condition(of: guardStatement.conditions), holds: false)
                 for name in checkNames(guardStatement.conditions, holds: false) { context = context.checking(name) }
             }
         case .whileStmt:
             let whileStatement = parent.cast(WhileStmtSyntax.self)
             if child.id == whileStatement.body.id {
-                context = requiring(context, condition(of: parent) { conditions.condition(of: whileStatement.conditions) }, holds: true)
+                context = requiring(context, conditions.condition(of: whileStatement.conditions), holds: true)
             }
         case .ternaryExpr:
             let ternary = parent.cast(TernaryExprSyntax.self)
