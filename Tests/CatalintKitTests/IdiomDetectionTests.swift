@@ -340,6 +340,29 @@ final class IdiomDetectionTests: XCTestCase {
         XCTAssertTrue(decision.reason.contains("sets TARGETED_DEVICE_FAMILY[sdk=macosx*] = \"2,6\""), decision.reason)
     }
 
+    func testASettingsKeyIsItsNameWithoutConditionsAndResolvingFindsItByThat() {
+        let spellings: [(written: String, key: String)] = [
+            ("SDKROOT", "SDKROOT"), ("TARGETED_DEVICE_FAMILY[sdk=macosx*]", "TARGETED_DEVICE_FAMILY"),
+            ("TARGETED_DEVICE_FAMILY [sdk=macosx*][arch=*]", "TARGETED_DEVICE_FAMILY"), ("\tKEY\t[config=Debug]", "KEY"), ("[sdk=*]", ""),
+        ]
+        for (written, key) in spellings {
+            XCTAssertEqual(BuildSetting(written: written, value: "v", file: "/p/a.xcconfig").key, key, written)
+        }
+        let layers = [
+            SettingsLayer(owner: "project", file: "/p/a.xcconfig", settings: [
+                BuildSetting(written: "TARGETED_DEVICE_FAMILY", value: "1,2", file: "/p/a.xcconfig"),
+                BuildSetting(written: "TARGETED_DEVICE_FAMILY [sdk=iphoneos*]", value: "1", file: "/p/a.xcconfig"),
+                BuildSetting(written: "TARGETED_DEVICE_FAMILY_OTHER", value: "9", file: "/p/a.xcconfig"),
+            ]),
+            SettingsLayer(owner: "target", file: "/p/b.xcconfig", settings: [
+                BuildSetting(written: "TARGETED_DEVICE_FAMILY[sdk=macosx*]", value: "$(inherited),6", file: "/p/b.xcconfig"),
+            ]),
+        ]
+        XCTAssertEqual(BuildSettings.resolve("TARGETED_DEVICE_FAMILY", in: layers)?.value, "1,2,6")
+        XCTAssertEqual(BuildSettings.resolve("TARGETED_DEVICE_FAMILY", in: Array(layers.prefix(1)))?.value, "1,2")
+        XCTAssertNil(BuildSettings.resolve("TARGETED_DEVICE", in: layers))
+    }
+
     // MARK: Configuration files
 
     func testTheBaseConfigurationDecidesThroughItsIncludes() throws {

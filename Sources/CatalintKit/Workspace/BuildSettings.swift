@@ -3,21 +3,30 @@ import Foundation
 /// One build setting as written: `KEY = value` or `KEY[sdk=macosx*] = value`, and where.
 struct BuildSetting: Equatable {
     /// The key as written, conditions included: `TARGETED_DEVICE_FAMILY[sdk=macosx*]`.
-    var written: String
+    let written: String
     var value: String
     /// The file it is written in: a `project.pbxproj`, an `.xcconfig` or a `project.yml`.
     var file: String
     /// Where its key stands in `file` (1-based, the column in UTF-8 bytes), when the reader knows:
     /// an `.xcconfig` and a `project.yml` tell; a `project.pbxproj` tells `configuration` instead.
-    var line: Int? = nil
-    var column: Int? = nil
+    var line: Int?
+    var column: Int?
     /// In a `project.pbxproj`, the id of the `XCBuildConfiguration` object that holds it.
-    var configuration: String? = nil
+    var configuration: String?
+    /// The key without its conditions. Worked out once, when the setting is read: resolving a
+    /// target's settings compares it with every setting of every layer (a fifth of the judging of
+    /// a tree's files went into working it out again for each comparison).
+    let key: String
 
-    /// The key without its conditions.
-    var key: String {
+    init(written: String, value: String, file: String, line: Int? = nil, column: Int? = nil, configuration: String? = nil) {
+        self.written = written
+        self.value = value
+        self.file = file
+        self.line = line
+        self.column = column
+        self.configuration = configuration
         // By UTF-8 bytes: a search by Character made resolving settings a tenth of a warm run.
-        written.utf8.firstIndex(of: UInt8(ascii: "[")).map { String(written[..<$0]).trimmingCharacters(in: .whitespaces) } ?? written
+        self.key = written.utf8.firstIndex(of: UInt8(ascii: "[")).map { String(written[..<$0]).trimmingCharacters(in: .whitespaces) } ?? written
     }
 
     /// `sdk=macosx*`, `arch=arm64`, `config=Debug`: the conditions in brackets, however grouped.
