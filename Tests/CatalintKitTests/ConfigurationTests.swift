@@ -83,6 +83,27 @@ final class ConfigurationTests: XCTestCase {
             XCTAssertEqual(IdiomDetection.parent(of: path + "/"), (path + "/" as NSString).deletingLastPathComponent, path)
         }
         XCTAssertEqual(IdiomDetection.selfAndAncestors("/a/é/c.swift"), ["/a/é/c.swift", "/a/é", "/a", "/"])
+        XCTAssertEqual(IdiomDetection.selfAndAncestors("/"), ["/"])
+        XCTAssertEqual(IdiomDetection.selfAndAncestors("/c.swift"), ["/c.swift", "/"])
+        XCTAssertEqual(IdiomDetection.selfAndAncestors("a/b"), ["a/b", "a", "/"])
+        // The ancestry made one at a time is the list, however far it is read; and a file's
+        // ancestors are the file, then its folder's (what the targets' lookup by folder rests on).
+        for _ in 0..<2_000 {
+            let parts = (0..<Int.random(in: 1...6, using: &generator)).map { _ in ["a", "b.swift", "é", "...", ".git", "x y"].randomElement(using: &generator)! }
+            let path = "/" + parts.joined(separator: "/")
+            let all = IdiomDetection.selfAndAncestors(path)
+            var reference = [path]
+            var folder = path
+            while folder != "/" {
+                folder = (folder as NSString).deletingLastPathComponent
+                reference.append(folder)
+            }
+            XCTAssertEqual(all, reference, path)
+            XCTAssertEqual(Array(IdiomDetection.Ancestry(path)), all, path)
+            let stop = Int.random(in: 0...all.count, using: &generator)
+            XCTAssertEqual(Array(IdiomDetection.Ancestry(path).prefix(stop)), Array(all.prefix(stop)), path)
+            XCTAssertEqual([path] + IdiomDetection.selfAndAncestors(IdiomDetection.parent(of: path)), all, path)
+        }
         XCTAssertEqual(Configuration.absolute("/a/./b/../c.swift"), "/a/c.swift")
         XCTAssertEqual(Configuration.absolute("/a//b/"), "/a/b")
         XCTAssertEqual(Configuration.absolute("/a/.../b"), "/a/.../b")

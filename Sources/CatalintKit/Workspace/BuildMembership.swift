@@ -583,20 +583,31 @@ public final class BuildMembership: @unchecked Sendable {
             var placed: [(file: String, absolute: String, ancestors: [String])] = []
             // Target -> the files (by their place in `placed`) it may build.
             var candidates: [Described: [Int]] = [:]
-            for (file, absolute) in zip(files, absolutes) where !rooted.isEmpty {
-                let ancestors = IdiomDetection.selfAndAncestors(absolute)
+            // The targets described under a folder or any folder above it: the files of a folder
+            // look its ancestors up once.
+            var underFolder: [String: [Described]] = [:]
+            func described(under folder: String) -> [Described] {
+                if let known = underFolder[folder] { return known }
                 var found: [Described] = []
-                func look(_ folders: [String]) {
-                    for folder in folders {
-                        for described in rooted[folder] ?? [] where !found.contains(described) { found.append(described) }
+                for ancestor in IdiomDetection.Ancestry(folder) {
+                    for described in rooted[ancestor] ?? [] where !found.contains(described) { found.append(described) }
+                }
+                underFolder[folder] = found
+                return found
+            }
+            for (file, absolute) in zip(files, absolutes) where !rooted.isEmpty {
+                var found: [Described] = []
+                func look(_ path: String) {
+                    for described in (rooted[path] ?? []) + described(under: IdiomDetection.parent(of: path)) where !found.contains(described) {
+                        found.append(described)
                     }
                 }
-                look(ancestors)
+                look(absolute)
                 // A header is built with its implementation beside it (an app delegate's `@interface`).
-                if let implementation = Self.implementation(ofHeader: absolute) { look(IdiomDetection.selfAndAncestors(implementation)) }
+                if let implementation = Self.implementation(ofHeader: absolute) { look(implementation) }
                 guard !found.isEmpty else { continue }
                 for described in found { candidates[described, default: []].append(placed.count) }
-                placed.append((file, absolute, ancestors))
+                placed.append((file, absolute, IdiomDetection.selfAndAncestors(absolute)))
             }
             var facts: [TargetFact] = []
             for (number, (project, scopes)) in projects.enumerated() {
@@ -687,7 +698,7 @@ public final class BuildMembership: @unchecked Sendable {
         DispatchQueue.global(qos: .userInitiated).async {
             var seen: Set<String> = []
             for path in paths.reversed() {
-                for folder in IdiomDetection.selfAndAncestors(IdiomDetection.parent(of: Configuration.absolute(path))) {
+                for folder in IdiomDetection.Ancestry(IdiomDetection.parent(of: Configuration.absolute(path))) {
                     // Every folder above one seen was seen too, or lies past a project file.
                     guard seen.insert(folder).inserted else { break }
                     let files = Self.projectFiles(in: folder)

@@ -200,15 +200,42 @@ public enum IdiomDetection {
 
     /// `/a/b/c` -> `/a/b/c`, `/a/b`, `/a`, `/`.
     static func selfAndAncestors(_ path: String) -> [String] {
-        var result = [path]
-        var current = Substring(path)
-        // By UTF-8 bytes: `/` is one byte, and a search by Character costs ten times as much.
-        while let slash = current.utf8.lastIndex(of: UInt8(ascii: "/")), slash != current.startIndex {
-            current = current[..<slash]
-            result.append(String(current))
+        Array(Ancestry(path))
+    }
+
+    /// `path`, then each folder above it up to `/`, made one at a time as they are asked for:
+    /// `selfAndAncestors` for a walk up that stops early.
+    struct Ancestry: Sequence, IteratorProtocol {
+        private let path: String
+        private var current: Substring
+        private var step = Step.path
+
+        private enum Step {
+            case path, folders, done
         }
-        if path != "/" { result.append("/") }
-        return result
+
+        init(_ path: String) {
+            self.path = path
+            self.current = Substring(path)
+        }
+
+        mutating func next() -> String? {
+            switch step {
+            case .path:
+                step = .folders
+                return path
+            case .folders:
+                // By UTF-8 bytes: `/` is one byte, and a search by Character costs ten times as much.
+                if let slash = current.utf8.lastIndex(of: UInt8(ascii: "/")), slash != current.startIndex {
+                    current = current[..<slash]
+                    return String(current)
+                }
+                step = .done
+                return path != "/" ? "/" : nil
+            case .done:
+                return nil
+            }
+        }
     }
 
     /// `path` relative to the working folder when it is inside it, else as is.
