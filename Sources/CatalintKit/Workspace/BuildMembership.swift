@@ -114,6 +114,8 @@ public final class BuildMembership: @unchecked Sendable {
     /// Each target's Swift language mode, by project file and the target's place in it: its build settings are
     /// resolved once, not for every file it builds.
     private var languageModes: [String: LanguageMode?] = [:]
+    /// Each project's targets by the files and folders they compile or copy (`targetsRooted(in:)`).
+    private var targetsByRoot: [String: [String: [Int]]] = [:]
     /// Whether each target compiles Objective-C, by project file and target name: worked out once.
     private var objectiveCTargets: [String: Bool] = [:]
     /// The nearest folder at or above each folder asked about that has a project file, or nil for none.
@@ -429,6 +431,19 @@ public final class BuildMembership: @unchecked Sendable {
         return found
     }
 
+    /// Each project's targets (their offsets) by the files and folders they compile or copy, by
+    /// project file: worked out once, so that judging a file asks the few targets rooted at it or
+    /// above it rather than every target of its project (the lock is held).
+    private func targetsRooted(in project: XcodeProject) -> [String: [Int]] {
+        if let known = targetsByRoot[project.file] { return known }
+        var rooted: [String: [Int]] = [:]
+        for (offset, target) in project.targets.enumerated() {
+            for root in target.sources.union(target.resources) { rooted[root, default: []].append(offset) }
+        }
+        targetsByRoot[project.file] = rooted
+        return rooted
+    }
+
     /// How many files and folders are looked at, at most, to tell whether one target compiles
     /// Objective-C.
     static let objectiveCSearchLimit = 200_000
@@ -440,7 +455,17 @@ public final class BuildMembership: @unchecked Sendable {
         let ancestors = IdiomDetection.selfAndAncestors(path)
         for (project, scopes) in owners {
             let plists = kind == .propertyList ? infoPlistSources(of: project) : []
-            for (offset, (target, scope)) in zip(project.targets, scopes).enumerated() {
+            // A target builds a file only when the file or a folder above it is among its roots:
+            // only those targets are asked, in the project's order.
+            let offsets: [Int]
+            if kind == .propertyList {
+                offsets = Array(0..<min(project.targets.count, scopes.count))
+            } else {
+                let rooted = targetsRooted(in: project)
+                offsets = Set(ancestors.flatMap { rooted[$0] ?? [] }).filter { $0 < scopes.count }.sorted()
+            }
+            for offset in offsets {
+                let target = project.targets[offset], scope = scopes[offset]
                 if kind == .propertyList {
                     guard plists[offset].files.contains(path) else { continue }
                 } else {
