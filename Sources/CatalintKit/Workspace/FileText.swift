@@ -323,7 +323,13 @@ enum RawPaths {
 
     /// Remembers the bytes a shown path stands for, when they are not its UTF-8.
     static func remember(_ path: String, bytes: [UInt8]) {
-        guard !path.utf8.elementsEqual(bytes) else { return }
+        // By `memcmp`: `elementsEqual` of the two sequences took 2,900 instructions a path, 2% of a
+        // run with nothing to lint again (every entry of every folder walked comes here).
+        var path = path
+        let same = path.withUTF8 { utf8 in
+            utf8.count == bytes.count && (utf8.isEmpty || bytes.withUnsafeBufferPointer { memcmp(utf8.baseAddress!, $0.baseAddress!, utf8.count) == 0 })
+        }
+        guard !same else { return }
         raw.withLock { $0[path] = bytes }
     }
 
