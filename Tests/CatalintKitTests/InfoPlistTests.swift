@@ -164,6 +164,53 @@ final class InfoPlistTests: XCTestCase {
                                      "target Share (Release): INFOPLIST_FILE = $(UNDEFINED)/Info.plist: no setting gives $(UNDEFINED)"])
     }
 
+    func testEveryGeneratedKeyIsPlacedInItsOwnConfigurationWhateverWasPlacedBefore() throws {
+        // Keys of the same name in both configurations and in several targets, quoted and not: each
+        // setting is placed in the object of its own configuration, by a text read once per file
+        // and read again when the file changes; more files than are kept are read in turn.
+        let folders = try (0...BuildSettings.projectTextsKept).map { index -> URL in
+            let folder = try temporaryDirectory(self).appendingPathComponent("p\(index)")
+            let targets = (0..<3).map { number in
+                IdiomDetectionTests.Target(name: "App\(number)", sources: ["App\(number)/A.swift"],
+                                           settings: ["GENERATE_INFOPLIST_FILE": "YES", "INFOPLIST_KEY_CFBundleDisplayName": "App \(number)",
+                                                      "INFOPLIST_KEY_NSCameraUsageDescription[sdk=macosx*]": "Scans"],
+                                           release: ["INFOPLIST_KEY_LSApplicationCategoryType": "public.app-category.food-and-drink"])
+            }
+            try write(IdiomDetectionTests.pbxproj(targets), to: folder.appendingPathComponent("App.xcodeproj/project.pbxproj"))
+            return folder
+        }
+        func check(_ folder: URL) throws {
+            let file = folder.appendingPathComponent("App.xcodeproj/project.pbxproj").path
+            let lines = try String(contentsOfFile: file, encoding: .utf8).split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            let project = try XcodeProject.read(pbxproj: file, log: { _ in })
+            var placed = 0
+            for target in project.targets {
+                for configuration in target.configurations {
+                    for layer in configuration.layers {
+                        for setting in layer.settings where setting.file == file && setting.configuration != nil {
+                            let position = BuildSettings.position(of: setting)
+                            let line = lines[position.line - 1]
+                            let at = String(line.utf8.dropFirst(position.column - 1))!
+                            XCTAssertTrue(at.hasPrefix(setting.written) || at.hasPrefix("\"" + setting.written + "\""), "\(setting.written) at \(position): \(line)")
+                            // In its own configuration object: the nearest object above it is that one.
+                            let object = lines[..<position.line].lastIndex { $0.hasPrefix("\t\t") && !$0.hasPrefix("\t\t\t") && $0.contains(" = {") }
+                            XCTAssertTrue(object.map { lines[$0].contains(setting.configuration!) } == true, "\(setting.written) at \(position)")
+                            placed += 1
+                        }
+                    }
+                }
+            }
+            XCTAssertGreaterThan(placed, 12)
+        }
+        for folder in folders { try check(folder) }
+        try check(folders[0])
+        // An edit moves every line: the text is read again.
+        let file = folders[0].appendingPathComponent("App.xcodeproj/project.pbxproj")
+        let text = try String(contentsOf: file, encoding: .utf8)
+        try write("// !$*UTF8*$!\n\n\n" + text.replacingOccurrences(of: "// !$*UTF8*$!\n", with: ""), to: file)
+        try check(folders[0])
+    }
+
     /// The line of the first `key = ` in the Release configuration of the fixture text.
     private func lineOf(_ key: String, in text: String) -> Int {
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false)

@@ -110,51 +110,113 @@ extension BuildSettings {
         if let line = setting.line {
             return SourcePosition(path: setting.file, line: line, column: setting.column ?? 1)
         }
-        guard let configuration = setting.configuration, let data = FileManager.default.contents(atPath: setting.file),
-              data.count <= XcodeProject.maximumFileSize else {
-            return SourcePosition(path: setting.file, line: 1, column: 1)
-        }
-        let source = SourceText(path: setting.file, text: String(decoding: data, as: UTF8.self))
-        let bytes = source.utf8
-        /// True when `=` comes at `offset`, after spaces and a `/* comment */`.
-        func equalsAt(_ offset: Int) -> Bool {
-            var offset = offset
-            while offset < bytes.count, bytes[offset] == UInt8(ascii: " ") { offset += 1 }
-            if offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "/"), bytes[offset + 1] == UInt8(ascii: "*"),
-               let end = find(Array("*/".utf8), in: bytes, from: offset + 2) {
-                offset = end + 2
-                while offset < bytes.count, bytes[offset] == UInt8(ascii: " ") { offset += 1 }
+        let start = SourcePosition(path: setting.file, line: 1, column: 1)
+        guard let configuration = setting.configuration else { return start }
+        return projectTexts.withLock { texts in
+            guard let text = ProjectText.of(setting.file, in: &texts), let object = text.object(configuration) else { return start }
+            let bytes = text.source.utf8
+            for spelling in [setting.written, "\"" + setting.written + "\""] {
+                let key = Array(spelling.utf8)
+                if let offset = find(key, in: bytes, from: object.lowerBound, before: object.upperBound, where: { offset in
+                    guard offset > 0, bytes[offset - 1] == UInt8(ascii: "\t") || bytes[offset - 1] == UInt8(ascii: " ") else { return false }
+                    return equalsAt(offset + key.count, in: bytes)
+                }) {
+                    return text.source.position(utf8Offset: offset)
+                }
             }
-            return offset < bytes.count && bytes[offset] == UInt8(ascii: "=")
+            return text.source.position(utf8Offset: object.lowerBound)
         }
-        // The object: its id at the start of a line (after tabs), then `=` (not a reference to it in a list).
-        let id = Array(configuration.utf8)
-        guard let objectStart = find(id, in: bytes, from: 0, where: { offset in
-            (offset == 0 || bytes[offset - 1] == UInt8(ascii: "\t") || bytes[offset - 1] == UInt8(ascii: "\n")) && equalsAt(offset + id.count)
-        }) else {
-            return SourcePosition(path: setting.file, line: 1, column: 1)
-        }
-        let objectEnd = find(Array("\n\t\t};".utf8), in: bytes, from: objectStart) ?? bytes.count
-        for spelling in [setting.written, "\"" + setting.written + "\""] {
-            let key = Array(spelling.utf8)
-            if let offset = find(key, in: bytes, from: objectStart, where: { offset in
-                guard offset < objectEnd, bytes[offset - 1] == UInt8(ascii: "\t") || bytes[offset - 1] == UInt8(ascii: " ") else { return false }
-                return equalsAt(offset + key.count)
-            }), offset < objectEnd {
-                return source.position(utf8Offset: offset)
-            }
-        }
-        return source.position(utf8Offset: objectStart)
     }
 
-    /// The first offset from `start` where `pattern` stands and `accept` holds.
-    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int, where accept: (Int) -> Bool = { _ in true }) -> Int? {
-        guard let first = pattern.first, pattern.count <= bytes.count else { return nil }
-        var offset = start
-        while offset + pattern.count <= bytes.count {
-            if bytes[offset] == first, bytes[offset..<offset + pattern.count].elementsEqual(pattern), accept(offset) { return offset }
-            offset += 1
+    /// The project files whose settings were placed last, newest last: a target's generated
+    /// Info.plist keys are placed one by one, and each used to read, decode and scan the whole
+    /// file again (a 1 MB project took 28M instructions a key). A file is read again when its size
+    /// or modification time changed.
+    private static let projectTexts = Locked<[ProjectText]>([])
+
+    /// How many project files `projectTexts` keeps.
+    static let projectTextsKept = 2
+
+    /// A `project.pbxproj` as read to place settings, with the configuration objects found in it.
+    private final class ProjectText {
+        let path: String
+        let stamp: ResultCache.Stamp
+        let source: SourceText
+        /// Each configuration object asked for: from its id at the start of its line to the end of
+        /// the object (nil when the text has none).
+        private var objects: [String: Range<Int>?] = [:]
+
+        init(path: String, stamp: ResultCache.Stamp, source: SourceText) {
+            self.path = path
+            self.stamp = stamp
+            self.source = source
         }
-        return nil
+
+        /// The text of the project file at `path`, read again when it changed; kept among `texts`.
+        static func of(_ path: String, in texts: inout [ProjectText]) -> ProjectText? {
+            let stamp = ResultCache.stamp(of: path)
+            if let index = texts.firstIndex(where: { $0.path == path }) {
+                let known = texts.remove(at: index)
+                if known.stamp == stamp {
+                    texts.append(known)
+                    return known
+                }
+            }
+            guard let stamp, let data = FileManager.default.contents(atPath: path), data.count <= XcodeProject.maximumFileSize else { return nil }
+            let text = ProjectText(path: path, stamp: stamp, source: SourceText(path: path, text: String(decoding: data, as: UTF8.self)))
+            texts.append(text)
+            if texts.count > BuildSettings.projectTextsKept { texts.removeFirst(texts.count - BuildSettings.projectTextsKept) }
+            return text
+        }
+
+        /// The object of the configuration with this id: its id at the start of a line (after
+        /// tabs), then `=` (not a reference to it in a list), to the `};` that ends it.
+        func object(_ id: String) -> Range<Int>? {
+            if let known = objects[id] { return known }
+            let bytes = source.utf8
+            let pattern = Array(id.utf8)
+            var found: Range<Int>?
+            if let start = BuildSettings.find(pattern, in: bytes, from: 0, where: { offset in
+                (offset == 0 || bytes[offset - 1] == UInt8(ascii: "\t") || bytes[offset - 1] == UInt8(ascii: "\n"))
+                    && BuildSettings.equalsAt(offset + pattern.count, in: bytes)
+            }) {
+                found = start..<(BuildSettings.find(Array("\n\t\t};".utf8), in: bytes, from: start) ?? bytes.count)
+            }
+            objects[id] = .some(found)
+            return found
+        }
+    }
+
+    /// True when `=` comes at `offset` of `bytes`, after spaces and a `/* comment */`.
+    private static func equalsAt(_ offset: Int, in bytes: [UInt8]) -> Bool {
+        var offset = offset
+        while offset < bytes.count, bytes[offset] == UInt8(ascii: " ") { offset += 1 }
+        if offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "/"), bytes[offset + 1] == UInt8(ascii: "*"),
+           let end = find(Array("*/".utf8), in: bytes, from: offset + 2) {
+            offset = end + 2
+            while offset < bytes.count, bytes[offset] == UInt8(ascii: " ") { offset += 1 }
+        }
+        return offset < bytes.count && bytes[offset] == UInt8(ascii: "=")
+    }
+
+    /// The first offset from `start` (and before `limit`, when given) where `pattern` stands and
+    /// `accept` holds. Each candidate is found by `memchr` and compared by `memcmp`.
+    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int, before limit: Int? = nil,
+                     where accept: (Int) -> Bool = { _ in true }) -> Int? {
+        guard let first = pattern.first, pattern.count <= bytes.count else { return nil }
+        let end = min(limit ?? Int.max, bytes.count - pattern.count + 1)  // the offsets tried are below it
+        guard start >= 0, start < end else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            pattern.withUnsafeBufferPointer { wanted -> Int? in
+                guard let base = buffer.baseAddress, let wantedBase = wanted.baseAddress else { return nil }
+                var offset = start
+                while offset < end, let hit = memchr(base + offset, Int32(first), end - offset) {
+                    offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + offset, wantedBase, wanted.count) == 0, accept(offset) { return offset }
+                    offset += 1
+                }
+                return nil
+            }
+        }
     }
 }
