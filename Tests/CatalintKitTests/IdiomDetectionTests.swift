@@ -365,6 +365,31 @@ final class IdiomDetectionTests: XCTestCase {
 
     // MARK: Configuration files
 
+    func testTheIdiomAndTheBuildReadTheProjectOnceAndTheLogIsTheSame() throws {
+        let root = try temporaryDirectory(self)
+        let pbxproj = try project("Recipes", in: root, [Target(name: "Recipes", sources: ["Recipes/RecipeList.swift"], xcconfig: "Recipes.xcconfig")])
+        // An include cycle: the reader says so while reading, which the idiom's log shows.
+        try write("#include \"Recipes.xcconfig\"\nSUPPORTS_MACCATALYST = YES\nTARGETED_DEVICE_FAMILY = 1,2,6\n", to: root.appendingPathComponent("Recipes.xcconfig"))
+        let alone = detect(["Recipes/RecipeList.swift"], in: root)
+        XCTAssertTrue(alone.log.contains { $0.contains("an #include cycle") }, "\(alone.log)")
+        // Through reads already made (by the membership, say), the decision and its log are the same.
+        let reads = ProjectReads()
+        _ = reads.read(pbxproj.path)
+        var lines: [String] = []
+        let shared = IdiomDetection.detect(for: [root.appendingPathComponent("Recipes/RecipeList.swift").path], reads: reads) { lines.append($0) }
+        XCTAssertEqual(shared, alone.decision)
+        XCTAssertEqual(lines, alone.log)
+        // A run's workspace reads the project for the idiom; its membership then judges without reading it again.
+        var opened: [String] = []
+        let workspace = try Workspace.open(linting: [root.appendingPathComponent("Recipes").path], configuration: .none, idiom: nil) { opened.append($0) }
+        XCTAssertEqual(workspace.idiom, .mac)
+        XCTAssertEqual(opened.filter { $0.contains("an #include cycle") }.count, 1, "\(opened)")
+        let membership = try XCTUnwrap(workspace.membership)
+        XCTAssertEqual(membership.projectFilesRead, [pbxproj.path])
+        XCTAssertEqual(membership.judgement(of: root.appendingPathComponent("Recipes/RecipeList.swift").path)?.target, "Recipes")
+        XCTAssertEqual(membership.projectFilesRead, [pbxproj.path])
+    }
+
     func testTheBaseConfigurationDecidesThroughItsIncludes() throws {
         let root = try temporaryDirectory(self)
         try project("Recipes", in: root, [Target(name: "Recipes", sources: ["Recipes/RecipeList.swift"], xcconfig: "Configurations/Recipes.xcconfig")])

@@ -122,8 +122,9 @@ public final class BuildMembership: @unchecked Sendable {
     private var nearestProjects: [String: String?] = [:]
     /// Whether a folder holds Objective-C files, by path: worked out once.
     private var objectiveCFolders: [String: Bool] = [:]
-    /// Each project file as read (by this thread or by `readProjectsAhead`).
-    private let projectReads = ProjectReads()
+    /// Each project file as read (by this thread, by `readProjectsAhead`, or by the idiom's
+    /// detection before the run: `Workspace.open` gives both the same reads).
+    private let projectReads: ProjectReads
     /// True once `readProjectsAhead` has started.
     private let readingAhead = Locked(false)
 
@@ -136,9 +137,15 @@ public final class BuildMembership: @unchecked Sendable {
         case projects([(project: XcodeProject, scopes: [TargetScope])])
     }
 
-    public init(includeUnbuilt: Bool = false, idiomFromProjects: Bool = true) {
+    public convenience init(includeUnbuilt: Bool = false, idiomFromProjects: Bool = true) {
+        self.init(includeUnbuilt: includeUnbuilt, idiomFromProjects: idiomFromProjects, reads: ProjectReads())
+    }
+
+    /// A membership that finds the project files `reads` has read already read.
+    init(includeUnbuilt: Bool, idiomFromProjects: Bool, reads: ProjectReads) {
         self.includeUnbuilt = includeUnbuilt
         self.idiomFromProjects = idiomFromProjects
+        self.projectReads = reads
     }
 
     /// What the project that owns the file at `path` says of it; nil when no project does (or it
@@ -696,16 +703,21 @@ public final class BuildMembership: @unchecked Sendable {
         return xcodeprojs + (xcodeprojs.isEmpty ? Array(specs.prefix(1)) : []) + (manifest.map { [$0] } ?? [])
     }
 
-    /// A project file read: what `projectFiles(in:)` gives, by its name.
-    private static func parse(_ file: String) -> ProjectReads.Read {
+    /// A project file read: what `projectFiles(in:)` gives, by its name, with what its reader said
+    /// of it along the way (for the idiom's `--verbose` log).
+    static func parse(_ file: String) -> ProjectReads.Logged {
+        var lines: [String] = []
         do throws(XcodeProject.ReadError) {
-            if file.hasSuffix("/Package.swift") { return .success(try SwiftPackage.read(file)) }
-            if file.hasSuffix("/project.pbxproj") { return .success(try XcodeProject.read(pbxproj: file, log: { _ in })) }
-            return .success(try XcodeProject.read(xcodeGen: file, log: { _ in }))
+            if file.hasSuffix("/Package.swift") { return (.success(try SwiftPackage.read(file)), lines) }
+            if file.hasSuffix("/project.pbxproj") { return (.success(try XcodeProject.read(pbxproj: file, log: { lines.append($0) })), lines) }
+            return (.success(try XcodeProject.read(xcodeGen: file, log: { lines.append($0) })), lines)
         } catch {
-            return .failure(error)
+            return (.failure(error), lines)
         }
     }
+
+    /// The project files read so far, sorted.
+    var projectFilesRead: [String] { projectReads.files }
 
     /// Starts reading, on another thread, the projects that judging the files at `paths` (in that
     /// order) will ask for: for each file, the folders up from it to the first that has a project
@@ -727,7 +739,7 @@ public final class BuildMembership: @unchecked Sendable {
                     // Every folder above one seen was seen too, or lies past a project file.
                     guard seen.insert(folder).inserted else { break }
                     let files = Self.projectFiles(in: folder)
-                    for file in files { _ = reads.read(file, Self.parse) }
+                    for file in files { _ = reads.read(file) }
                     if !files.isEmpty { break }
                 }
             }
@@ -742,7 +754,7 @@ public final class BuildMembership: @unchecked Sendable {
         var readable = true
         for file in files {
             do throws(XcodeProject.ReadError) {
-                let project = try projectReads.read(file, Self.parse).get()
+                let project = try projectReads.read(file).read.get()
                 if let stale = Self.staleness(of: project) {
                     storedProblems[file] = "\(IdiomDetection.display(file)): \(stale.missing) of the \(stale.listed) Swift and Interface Builder files it lists "
                         + "do not exist (\(IdiomDetection.display(stale.example)), ...): the project no longer matches the disk (a folder renamed or moved?); "
@@ -803,18 +815,34 @@ public final class BuildMembership: @unchecked Sendable {
 }
 
 /// Project files read once each, by whichever thread asks first; a thread that asks for a file
-/// another is reading waits for it.
+/// another is reading waits for it. The idiom's detection and the build's membership share one
+/// (`Workspace.open`): an app's Xcode project is read once for both.
 final class ProjectReads: @unchecked Sendable {
     typealias Read = Result<XcodeProject, XcodeProject.ReadError>
+    /// A file read, with the lines its reader logged while reading it, in order.
+    typealias Logged = (read: Read, log: [String])
 
     private enum Slot {
         case reading
-        case read(Read)
+        case read(Logged)
     }
 
     private let slots = Locked<[String: Slot]>([:])
 
+    /// The project file at `file` as `BuildMembership.parse` reads it.
+    func read(_ file: String) -> Logged {
+        logged(file, BuildMembership.parse)
+    }
+
+    /// The file at `file` as `parse` reads it, the first time it is asked (for tests).
     func read(_ file: String, _ parse: (String) -> Read) -> Read {
+        logged(file) { (parse($0), []) }.read
+    }
+
+    /// The files asked for so far, sorted.
+    var files: [String] { slots.withLock { $0.keys.sorted() } }
+
+    private func logged(_ file: String, _ parse: (String) -> Logged) -> Logged {
         let mine = slots.withLock { slots in
             guard slots[file] == nil else { return false }
             slots[file] = .reading
@@ -826,7 +854,7 @@ final class ProjectReads: @unchecked Sendable {
             slots.wakeWaiters()
             return value
         }
-        var value: Read?
+        var value: Logged?
         _ = slots.wait(until: nil) { slots in
             guard case .read(let read)? = slots[file] else { return false }
             value = read

@@ -21,6 +21,12 @@ public enum IdiomDetection {
     /// Decides for the linted `paths` (files or folders; none means the working folder), telling
     /// `log` each step as it goes.
     public static func detect(for linted: [String], log: (String) -> Void = { _ in }) -> Decision {
+        detect(for: linted, reads: ProjectReads(), log: log)
+    }
+
+    /// Decides as `detect(for:log:)` does, reading each project file through `reads` (which the
+    /// run's build membership shares, so that the project is read once for both).
+    static func detect(for linted: [String], reads: ProjectReads, log: (String) -> Void = { _ in }) -> Decision {
         let paths = (linted.isEmpty ? ["."] : linted).map(Configuration.absolute).map { path -> (path: String, isFolder: Bool) in
             var isFolder: ObjCBool = false
             return (path, FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) && isFolder.boolValue)
@@ -36,8 +42,12 @@ public enum IdiomDetection {
         var projects: [XcodeProject] = []
         let xcodeprojs = files.filter { $0.hasSuffix(".pbxproj") }
         for file in xcodeprojs + files.filter({ !$0.hasSuffix(".pbxproj") }) where projects.isEmpty || xcodeprojs.contains(file) {
+            // Read as the membership reads it (by its name: `project.pbxproj` or an XcodeGen spec),
+            // with what the reader said replayed here.
+            let (read, said) = reads.read(file)
+            for line in said { log(line) }
             do throws(XcodeProject.ReadError) {
-                let project = file.hasSuffix(".pbxproj") ? try XcodeProject.read(pbxproj: file, log: log) : try XcodeProject.read(xcodeGen: file, log: log)
+                let project = try read.get()
                 let list = project.targets.map { "\($0.name) (\($0.productType.split(separator: ".").last ?? "no type"))" }
                 log("\(display(file)): \(list.isEmpty ? "no targets" : "targets " + list.joined(separator: ", "))")
                 projects.append(project)

@@ -61,20 +61,22 @@ public struct Workspace: Sendable {
         // What walking folders meets in this run, for the command line to report.
         configuration.record = DiscoveryRecord()
         let chosen = setting ?? configuration.idiom
+        // The project files read, shared by the idiom's detection and the build's membership.
+        let reads = ProjectReads()
         let idiom: Idiom
         switch chosen {
         case .mac, .pad:
             idiom = chosen == .mac ? .mac : .pad
             log("idiom: \(idiom.rawValue) (\(setting != nil ? "--idiom" : "the configuration's idiom"))")
         case .auto:
-            let decision = IdiomDetection.detect(for: paths) { log("idiom: " + $0) }
+            let decision = IdiomDetection.detect(for: paths, reads: reads) { log("idiom: " + $0) }
             idiom = decision.idiom
             log("idiom: \(idiom.rawValue) (auto): \(decision.reason)")
         }
         let root = configuration.file != nil ? configuration.directory : (Git.workTreeRoot(of: folder) ?? folder)
         let unbuilt = includeUnbuilt ?? configuration.includeUnbuilt
         if unbuilt { log("build: files that no target builds are linted too (\(includeUnbuilt != nil ? "--include-unbuilt" : "include_unbuilt"))") }
-        let membership = BuildMembership(includeUnbuilt: unbuilt, idiomFromProjects: chosen == .auto)
+        let membership = BuildMembership(includeUnbuilt: unbuilt, idiomFromProjects: chosen == .auto, reads: reads)
         return Workspace(configuration: configuration, idiom: idiom, root: root, membership: membership)
     }
 
