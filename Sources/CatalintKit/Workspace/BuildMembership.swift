@@ -114,6 +114,8 @@ public final class BuildMembership: @unchecked Sendable {
     /// Each target's Swift language mode, by project file and the target's place in it: its build settings are
     /// resolved once, not for every file it builds.
     private var languageModes: [String: LanguageMode?] = [:]
+    /// The folders above each folder asked about, itself first (`ancestors(of:)`).
+    private var folderAncestors: [String: [String]] = [:]
     /// Each project's targets by the files and folders they compile or copy (`targetsRooted(in:)`).
     private var targetsByRoot: [String: [String: [Int]]] = [:]
     /// Whether each target compiles Objective-C, by project file and target name: worked out once.
@@ -277,7 +279,7 @@ public final class BuildMembership: @unchecked Sendable {
                                   reason: "no .m or .mm file is under \(IdiomDetection.display(folder)), whose project cannot be read: a C or C++ header", isForeign: true)
         }
         let project = owners[0].project.file
-        let ancestors = IdiomDetection.selfAndAncestors(path)
+        let ancestors = ancestors(of: path)
         var holding: [(project: XcodeProject, target: XcodeProject.Target, scope: TargetScope)] = []
         for (owner, scopes) in owners {
             // Most headers are in no target's folder (an Xcode project names its files one by one):
@@ -438,6 +440,17 @@ public final class BuildMembership: @unchecked Sendable {
         return found
     }
 
+    /// `path` and the folders above it (`IdiomDetection.selfAndAncestors`), from the folders' list
+    /// made once per folder: the files of a folder share it (the lock is held).
+    private func ancestors(of path: String) -> [String] {
+        let folder = IdiomDetection.parent(of: path)
+        guard !folder.isEmpty, folder != path else { return IdiomDetection.selfAndAncestors(path) }
+        if let known = folderAncestors[folder] { return [path] + known }
+        let above = IdiomDetection.selfAndAncestors(folder)
+        folderAncestors[folder] = above
+        return [path] + above
+    }
+
     /// Each project's targets (their offsets) by the files and folders they compile or copy, by
     /// project file: worked out once, so that judging a file asks the few targets rooted at it or
     /// above it rather than every target of its project (the lock is held).
@@ -459,7 +472,7 @@ public final class BuildMembership: @unchecked Sendable {
         var decided: (scope: BuildScope, reason: String, target: String, project: String)?
         var tests: [String] = []
         var mode: LanguageMode?
-        let ancestors = IdiomDetection.selfAndAncestors(path)
+        let ancestors = ancestors(of: path)
         for (project, scopes) in owners {
             let plists = kind == .propertyList ? infoPlistSources(of: project) : []
             // A target builds a file only when the file or a folder above it is among its roots:
@@ -639,7 +652,7 @@ public final class BuildMembership: @unchecked Sendable {
                 if let implementation = Self.implementation(ofHeader: absolute) { look(implementation) }
                 guard !found.isEmpty else { continue }
                 for described in found { candidates[described, default: []].append(placed.count) }
-                placed.append((file, absolute, IdiomDetection.selfAndAncestors(absolute)))
+                placed.append((file, absolute, ancestors(of: absolute)))
             }
             var facts: [TargetFact] = []
             for (number, (project, scopes)) in projects.enumerated() {
