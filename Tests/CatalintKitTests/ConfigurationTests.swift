@@ -108,6 +108,11 @@ final class ConfigurationTests: XCTestCase {
         XCTAssertEqual(Configuration.absolute("/a//b/"), "/a/b")
         XCTAssertEqual(Configuration.absolute("/a/.../b"), "/a/.../b")
         XCTAssertEqual(Configuration.absolute("/a/b/.."), "/a")
+        // A relative path is the working folder's: the same as the two joined by `/` and read as absolute.
+        for relative in ["a/b.swift", "./a", "", ".", "..", "é/x y.swift", "../x", "a//b/", "Caf\u{65}\u{301}/z"] {
+            XCTAssertEqual(Configuration.absolute(relative), Configuration.absolute(Configuration.workingDirectory + "/" + relative), relative)
+        }
+        XCTAssertEqual(Configuration.absolute("a/b.swift"), Configuration.workingDirectory + "/a/b.swift")
     }
 
     func testEmptyFileIsTheDefaults() throws {
