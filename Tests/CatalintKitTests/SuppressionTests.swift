@@ -32,6 +32,34 @@ final class SuppressionTests: XCTestCase {
         XCTAssertFalse(BytePatterns(["catalint:"]).occur(in: "// catalint disable"))
     }
 
+
+    /// The one byte search the project's readers share finds each place a plain scan finds, from
+    /// any start, before any limit, and only where `accept` holds.
+    func testBytePlacesAreEveryPlaceAPlainScanFinds() {
+        var generator = SeededGenerator(seed: 41)
+        let alphabet = Array("ab};\n\té")
+        for _ in 0..<4_000 {
+            let bytes = Array(String((0..<Int.random(in: 0...16, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }).utf8)
+            let word = Array(["a", "ab", "};", "\n\t", "é", "bab", ""].randomElement(using: &generator)!.utf8)
+            let start = Int.random(in: -2...bytes.count + 2, using: &generator), end = Int.random(in: -2...bytes.count + 2, using: &generator)
+            let odd = Bool.random(using: &generator)
+            let accept: (Int) -> Bool = { !odd || $0 % 2 == 1 }
+            // Every start at or after `start` whose word ends at or before `end` (and the text's end).
+            let scanned = word.isEmpty ? [] : (max(start, 0)..<max(max(start, 0), bytes.count - word.count + 1)).filter { at in
+                at + word.count <= end && bytes[at..<at + word.count].elementsEqual(word) && accept(at)
+            }
+            let context = "\(bytes) \(word) \(start) \(end) \(odd)"
+            XCTAssertEqual(BytePatterns.places(of: word, in: bytes, from: start, to: end, where: accept), scanned, context)
+            XCTAssertEqual(BytePatterns.firstPlace(of: word, in: bytes, from: start, before: end - word.count + 1, where: accept), scanned.first, context)
+            let unbounded = word.isEmpty ? nil : (max(start, 0)..<max(max(start, 0), bytes.count - word.count + 1)).first { bytes[$0..<$0 + word.count].elementsEqual(word) }
+            XCTAssertEqual(BytePatterns.firstPlace(of: word, in: bytes, from: start), unbounded, context)
+            let other = Array(String((0..<Int.random(in: 0...3, using: &generator)).map { _ in alphabet.randomElement(using: &generator)! }).utf8)
+            let prefix = Array(bytes.prefix(other.count))
+            prefix.withUnsafeBufferPointer { one in
+                other.withUnsafeBufferPointer { XCTAssertEqual(BytePatterns.same(one, $0), prefix == other, context) }
+            }
+        }
+    }
     func testEveryCommentForm() {
         let source = """
         let a = UIStepper() // catalint:disable:this unavailable-control - replaced on the Mac

@@ -76,15 +76,7 @@ private struct MarkupCursor {
 
     /// The offset of the next `terminator` from `position`, nil when there is none.
     func find(_ terminator: String, from position: Int) -> Int? {
-        let pattern = Array(terminator.utf8)
-        var cursor = position
-        while cursor + pattern.count <= bytes.count {
-            if bytes[cursor] == pattern[0], Array(bytes[cursor..<cursor + pattern.count]) == pattern {
-                return cursor
-            }
-            cursor += 1
-        }
-        return nil
+        BytePatterns.firstPlace(of: Array(terminator.utf8), in: bytes, from: position)
     }
 
     /// Moves past the next `terminator` from `position`, or to the end when there is none.

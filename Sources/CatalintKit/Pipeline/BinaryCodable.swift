@@ -155,12 +155,9 @@ final class BinaryWriter {
         if MemoryLayout<String>.size == 16, unsafeBitCast(left, to: (UInt64, UInt64).self) == unsafeBitCast(right, to: (UInt64, UInt64).self) {
             return true
         }
-        let count = left.utf8.count
-        guard count == right.utf8.count else { return false }
+        guard left.utf8.count == right.utf8.count else { return false }
         let compared = left.utf8.withContiguousStorageIfAvailable { one in
-            right.utf8.withContiguousStorageIfAvailable { other in
-                count == 0 || memcmp(one.baseAddress!, other.baseAddress!, count) == 0
-            }
+            right.utf8.withContiguousStorageIfAvailable { BytePatterns.same(one, $0) }
         }
         if let compared, let compared { return compared }
         return left.utf8.elementsEqual(right.utf8)

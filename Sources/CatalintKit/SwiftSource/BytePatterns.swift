@@ -85,3 +85,50 @@ struct BytePatterns: Sendable {
         }
     }
 }
+
+/// Where one word stands in a text's bytes: every search of the project for a fixed sequence of
+/// bytes (a project file's `};`, a name in a Swift file, an XML terminator) goes through here.
+/// Each candidate is found by `memchr` on the word's first byte and compared by `memcmp`.
+extension BytePatterns {
+    /// The first offset from `start` (and before `limit`, when given) where `word` stands whole in
+    /// `bytes` and `accept` holds; nil when there is none or `word` is empty.
+    static func firstPlace(of word: [UInt8], in bytes: [UInt8], from start: Int, before limit: Int? = nil,
+                           where accept: (Int) -> Bool = { _ in true }) -> Int? {
+        guard let first = word.first, word.count <= bytes.count else { return nil }
+        let end = min(limit ?? Int.max, bytes.count - word.count + 1)  // the offsets tried are below it
+        var offset = max(start, 0)
+        guard offset < end else { return nil }
+        return bytes.withUnsafeBufferPointer { buffer -> Int? in
+            word.withUnsafeBufferPointer { wanted -> Int? in
+                guard let base = buffer.baseAddress, let wantedBase = wanted.baseAddress else { return nil }
+                while offset < end, let hit = memchr(base + offset, Int32(first), end - offset) {
+                    offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+                    if memcmp(base + offset, wantedBase, wanted.count) == 0, accept(offset) { return offset }
+                    offset += 1
+                }
+                return nil
+            }
+        }
+    }
+
+    /// Every offset from `start` where `word` stands whole in `bytes`, ending at or before `end`,
+    /// for which `keep` holds, first to last.
+    static func places(of word: [UInt8], in bytes: [UInt8], from start: Int, to end: Int,
+                       where keep: (Int) -> Bool = { _ in true }) -> [Int] {
+        var found: [Int] = []
+        // Each place is looked at and none is accepted, so the search goes on to the end.
+        _ = firstPlace(of: word, in: bytes, from: start, before: end - word.count + 1) { at in
+            if keep(at) { found.append(at) }
+            return false
+        }
+        return found
+    }
+
+    /// True when the two buffers hold the same bytes (`memcmp`: comparing them as sequences costs
+    /// thousands of instructions for a path).
+    static func same(_ left: UnsafeBufferPointer<UInt8>, _ right: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard left.count == right.count else { return false }
+        guard let one = left.baseAddress, let other = right.baseAddress else { return true }  // both empty
+        return memcmp(one, other, left.count) == 0
+    }
+}

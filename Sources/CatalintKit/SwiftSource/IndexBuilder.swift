@@ -269,25 +269,9 @@ final class IndexBuilder: TypeScopeVisitor {
     /// Where `word` stands in `bytes` from `start` to `end` with no letter, digit or `_` of ASCII
     /// on either side: every place a token of that name can start (and some that are no token).
     static func spellings(of word: [UInt8], in bytes: [UInt8], from start: Int, to end: Int) -> [Int] {
-        guard let first = word.first else { return [] }
-        let end = min(end, bytes.count)
-        var found: [Int] = []
-        bytes.withUnsafeBufferPointer { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var index = max(start, 0)
-            while index + word.count <= end, let match = memchr(base + index, Int32(first), end - index) {
-                let at = base.distance(to: match.assumingMemoryBound(to: UInt8.self))
-                index = at + 1
-                guard at + word.count <= end else { break }
-                var offset = 1
-                while offset < word.count, buffer[at + offset] == word[offset] { offset += 1 }
-                guard offset == word.count else { continue }
-                if at > 0, isNameByte(buffer[at - 1]) { continue }
-                if at + word.count < buffer.count, isNameByte(buffer[at + word.count]) { continue }
-                found.append(at)
-            }
+        BytePatterns.places(of: word, in: bytes, from: start, to: min(end, bytes.count)) { at in
+            !(at > 0 && isNameByte(bytes[at - 1])) && !(at + word.count < bytes.count && isNameByte(bytes[at + word.count]))
         }
-        return found
     }
 
     private static func isNameByte(_ byte: UInt8) -> Bool {

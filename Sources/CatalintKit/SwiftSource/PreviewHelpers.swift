@@ -96,21 +96,11 @@ enum PreviewHelpers {
     static func spellsPreview(_ bytes: [UInt8]) -> Bool {
         let word = Array("Preview".utf8)
         let provider = Array("Provider".utf8)
-        return bytes.withUnsafeBufferPointer { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return false }
-            var index = 0
-            while index + word.count <= buffer.count,
-                  let found = memchr(base + index, Int32(word[0]), buffer.count - index) {
-                let at = base.distance(to: found.assumingMemoryBound(to: UInt8.self))
-                if at + word.count <= buffer.count, buffer[at..<at + word.count].elementsEqual(word) {
-                    if at > 0, buffer[at - 1] == UInt8(ascii: "#") || buffer[at - 1] == UInt8(ascii: ":") { return true }
-                    let after = at + word.count
-                    if after + provider.count <= buffer.count, buffer[after..<after + provider.count].elementsEqual(provider) { return true }
-                }
-                index = at + 1
-            }
-            return false
-        }
+        return BytePatterns.firstPlace(of: word, in: bytes, from: 0) { at in
+            if at > 0, bytes[at - 1] == UInt8(ascii: "#") || bytes[at - 1] == UInt8(ascii: ":") { return true }
+            let after = at + word.count
+            return after + provider.count <= bytes.count && bytes[after..<after + provider.count].elementsEqual(provider)
+        } != nil
     }
 
     /// The uses of the candidates' names.

@@ -117,7 +117,7 @@ extension BuildSettings {
             let bytes = text.source.utf8
             for spelling in [setting.written, "\"" + setting.written + "\""] {
                 let key = Array(spelling.utf8)
-                if let offset = find(key, in: bytes, from: object.lowerBound, before: object.upperBound, where: { offset in
+                if let offset = BytePatterns.firstPlace(of: key, in: bytes, from: object.lowerBound, before: object.upperBound, where: { offset in
                     guard offset > 0, bytes[offset - 1] == UInt8(ascii: "\t") || bytes[offset - 1] == UInt8(ascii: " ") else { return false }
                     return equalsAt(offset + key.count, in: bytes)
                 }) {
@@ -176,11 +176,11 @@ extension BuildSettings {
             let bytes = source.utf8
             let pattern = Array(id.utf8)
             var found: Range<Int>?
-            if let start = BuildSettings.find(pattern, in: bytes, from: 0, where: { offset in
+            if let start = BytePatterns.firstPlace(of: pattern, in: bytes, from: 0, where: { offset in
                 (offset == 0 || bytes[offset - 1] == UInt8(ascii: "\t") || bytes[offset - 1] == UInt8(ascii: "\n"))
                     && BuildSettings.equalsAt(offset + pattern.count, in: bytes)
             }) {
-                found = start..<(BuildSettings.find(Array("\n\t\t};".utf8), in: bytes, from: start) ?? bytes.count)
+                found = start..<(BytePatterns.firstPlace(of: Array("\n\t\t};".utf8), in: bytes, from: start) ?? bytes.count)
             }
             objects[id] = .some(found)
             return found
@@ -192,31 +192,10 @@ extension BuildSettings {
         var offset = offset
         while offset < bytes.count, bytes[offset] == UInt8(ascii: " ") { offset += 1 }
         if offset + 1 < bytes.count, bytes[offset] == UInt8(ascii: "/"), bytes[offset + 1] == UInt8(ascii: "*"),
-           let end = find(Array("*/".utf8), in: bytes, from: offset + 2) {
+           let end = BytePatterns.firstPlace(of: Array("*/".utf8), in: bytes, from: offset + 2) {
             offset = end + 2
             while offset < bytes.count, bytes[offset] == UInt8(ascii: " ") { offset += 1 }
         }
         return offset < bytes.count && bytes[offset] == UInt8(ascii: "=")
-    }
-
-    /// The first offset from `start` (and before `limit`, when given) where `pattern` stands and
-    /// `accept` holds. Each candidate is found by `memchr` and compared by `memcmp`.
-    private static func find(_ pattern: [UInt8], in bytes: [UInt8], from start: Int, before limit: Int? = nil,
-                     where accept: (Int) -> Bool = { _ in true }) -> Int? {
-        guard let first = pattern.first, pattern.count <= bytes.count else { return nil }
-        let end = min(limit ?? Int.max, bytes.count - pattern.count + 1)  // the offsets tried are below it
-        guard start >= 0, start < end else { return nil }
-        return bytes.withUnsafeBufferPointer { buffer -> Int? in
-            pattern.withUnsafeBufferPointer { wanted -> Int? in
-                guard let base = buffer.baseAddress, let wantedBase = wanted.baseAddress else { return nil }
-                var offset = start
-                while offset < end, let hit = memchr(base + offset, Int32(first), end - offset) {
-                    offset = base.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-                    if memcmp(base + offset, wantedBase, wanted.count) == 0, accept(offset) { return offset }
-                    offset += 1
-                }
-                return nil
-            }
-        }
     }
 }

@@ -326,9 +326,7 @@ enum RawPaths {
         // By `memcmp`: `elementsEqual` of the two sequences took 2,900 instructions a path, 2% of a
         // run with nothing to lint again (every entry of every folder walked comes here).
         var path = path
-        let same = path.withUTF8 { utf8 in
-            utf8.count == bytes.count && (utf8.isEmpty || bytes.withUnsafeBufferPointer { memcmp(utf8.baseAddress!, $0.baseAddress!, utf8.count) == 0 })
-        }
+        let same = path.withUTF8 { utf8 in bytes.withUnsafeBufferPointer { BytePatterns.same(utf8, $0) } }
         guard !same else { return }
         raw.withLock { $0[path] = bytes }
     }

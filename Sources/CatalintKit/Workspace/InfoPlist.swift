@@ -284,13 +284,7 @@ private struct XMLPropertyList {
     }
 
     private func find(_ text: String, from offset: Int) -> Int? {
-        let pattern = Array(text.utf8)
-        var cursor = offset
-        while cursor + pattern.count <= bytes.count {
-            if bytes[cursor] == pattern[0], bytes[cursor..<cursor + pattern.count].elementsEqual(pattern) { return cursor }
-            cursor += 1
-        }
-        return nil
+        BytePatterns.firstPlace(of: Array(text.utf8), in: bytes, from: offset)
     }
 
     /// The next element tag, past text made only of white space, comments, the XML declaration,
