@@ -8,18 +8,17 @@ import XCTest
 final class BuildMembershipTests: XCTestCase {
     /// A project file asked for by several threads at once is read once, and each gets that reading.
     func testAProjectFileAskedForFromSeveralThreadsIsReadOnce() {
-        let reads = ProjectReads()
         let parsed = Locked<[String: Int]>([:])
+        let reads = ProjectReads { file in
+            parsed.withLock { $0[file, default: 0] += 1 }
+            Thread.sleep(forTimeInterval: 0.002)  // long enough for the others to ask meanwhile
+            return (.failure(XcodeProject.ReadError(description: "read \(file)")), [])
+        }
         let files = (0..<8).map { "/p\($0)/Package.swift" }
         let answers = Locked<[String]>([])
         DispatchQueue.concurrentPerform(iterations: 64) { index in
             let file = files[index % files.count]
-            let read = reads.read(file) { file in
-                parsed.withLock { $0[file, default: 0] += 1 }
-                Thread.sleep(forTimeInterval: 0.002)  // long enough for the others to ask meanwhile
-                return .failure(XcodeProject.ReadError(description: "read \(file)"))
-            }
-            if case .failure(let error) = read { answers.withLock { $0.append("\(file) \(error.message)") } }
+            if case .failure(let error) = reads.read(file).read { answers.withLock { $0.append("\(file) \(error.message)") } }
         }
         XCTAssertEqual(parsed.withLock { $0 }, Dictionary(uniqueKeysWithValues: files.map { ($0, 1) }))
         let all = answers.withLock { $0 }

@@ -629,7 +629,8 @@ public final class BuildMembership: @unchecked Sendable {
             // Target -> the files (by their place in `placed`) it may build.
             var candidates: [Described: [Int]] = [:]
             // The targets described under a folder or any folder above it: the files of a folder
-            // look its ancestors up once.
+            // look its ancestors up once (looking up each file's `ancestors(of:)` instead cost 4M
+            // instructions more, 0.7% of a warm run of a 1,340-file app).
             var underFolder: [String: [Described]] = [:]
             func described(under folder: String) -> [Described] {
                 if let known = underFolder[folder] { return known }
@@ -841,21 +842,18 @@ final class ProjectReads: @unchecked Sendable {
     }
 
     private let slots = Locked<[String: Slot]>([:])
+    /// How a file is read: `BuildMembership.parse`, or what a test gives.
+    private let parse: @Sendable (String) -> Logged
 
-    /// The project file at `file` as `BuildMembership.parse` reads it.
-    func read(_ file: String) -> Logged {
-        logged(file, BuildMembership.parse)
-    }
-
-    /// The file at `file` as `parse` reads it, the first time it is asked (for tests).
-    func read(_ file: String, _ parse: (String) -> Read) -> Read {
-        logged(file) { (parse($0), []) }.read
+    init(parse: @escaping @Sendable (String) -> Logged = BuildMembership.parse) {
+        self.parse = parse
     }
 
     /// The files asked for so far, sorted.
     var files: [String] { slots.withLock { $0.keys.sorted() } }
 
-    private func logged(_ file: String, _ parse: (String) -> Logged) -> Logged {
+    /// The project file at `file` as read the first time it was asked for.
+    func read(_ file: String) -> Logged {
         let mine = slots.withLock { slots in
             guard slots[file] == nil else { return false }
             slots[file] = .reading
