@@ -99,8 +99,13 @@ enum LintCommand {
         do {
             let linted = request.stdinFilename.map { [$0] } ?? request.paths
             let source: Workspace.ConfigurationSource = request.noConfig ? .none : request.configPath.map { .file($0) } ?? .nearest
+            if !request.noCache, let named = request.cacheDirectory {
+                // A folder the user named is made with the folders above it; the default only in the project root.
+                try? FileManager.default.createDirectory(atPath: named, withIntermediateDirectories: true)
+            }
+            let cache: Workspace.CacheLocation = request.noCache ? .none : request.cacheDirectory.map { .folder($0) } ?? .projectFolder
             let workspace = try Workspace.open(linting: linted, configuration: source, idiom: request.idiom, includeUnbuilt: request.includeUnbuilt,
-                                               log: verbose)
+                                               cache: cache, log: verbose)
             var options = LintOptions(idiom: workspace.idiom, jobs: request.jobs, onlyRules: request.select.map(Set.init),
                                       ignoredRules: Set(request.ignore), configuration: workspace.configuration)
             options.extendedRules = Set(request.extendSelect)
@@ -110,13 +115,9 @@ enum LintCommand {
             options.describesTypes = request.verbose
             options.workerExecutable = LintOptions.ownExecutable
             options.endsWithTheProcess = true
-            if !request.noCache {
-                if let named = request.cacheDirectory {
-                    // A folder the user named is made with the folders above it; the default only in the project root.
-                    try? FileManager.default.createDirectory(atPath: named, withIntermediateDirectories: true)
-                }
-                options.cacheDirectory = request.cacheDirectory ?? workspace.root + "/.catalint_cache"
-                verbose("cache: \(options.cacheDirectory!)")
+            if let directory = workspace.cacheDirectory {
+                options.cacheDirectory = directory
+                verbose("cache: \(directory)")
             }
             let progress = request.showProgress ? ProgressLine() : nil
             if let progress {
@@ -148,6 +149,9 @@ enum LintCommand {
             let buildReport = BuildLog.lines(result.build, membership: workspace.membership, verbose: request.verbose)
             for line in buildReport.verbose { verbose(line) }
             describe(result, verbose: verbose)
+            if let counts = workspace.membership?.projectReadCounts, counts.cached + counts.parsed > 0 {
+                verbose("cache: \(counts.cached) project file\(counts.cached == 1 ? "" : "s") taken from the cache, \(counts.parsed) read")
+            }
             let report = InputReport.of(result, configuration: workspace.configuration, request: request)
             var outcome = diffOutcome ?? finish(&result, request: request, log: log)
             let warnings = (result.warnings + options.selection.notes).map { "warning: \($0).\n" }.joined()

@@ -733,6 +733,9 @@ public final class BuildMembership: @unchecked Sendable {
     /// The project files read so far, sorted.
     var projectFilesRead: [String] { projectReads.files }
 
+    /// How many project files this run took from the cache and how many it read; nil without a cache.
+    public var projectReadCounts: (cached: Int, parsed: Int)? { projectReads.cache == nil ? nil : projectReads.readCounts }
+
     /// Starts reading, on another thread, the projects that judging the files at `paths` (in that
     /// order) will ask for: for each file, the folders up from it to the first that has a project
     /// file. The other thread takes the files from the last, so that the two threads meet in the
@@ -844,13 +847,38 @@ final class ProjectReads: @unchecked Sendable {
     private let slots = Locked<[String: Slot]>([:])
     /// How a file is read: `BuildMembership.parse`, or what a test gives.
     private let parse: @Sendable (String) -> Logged
+    /// Where the readings of earlier runs are kept, when the run has a cache.
+    let cache: ProjectReadCache?
+    /// How many files were read from `cache`, and how many parsed, for `--verbose` and tests.
+    private let counts = Locked<(cached: Int, parsed: Int)>((0, 0))
 
-    init(parse: @escaping @Sendable (String) -> Logged = BuildMembership.parse) {
+    init(cache: ProjectReadCache? = nil, parse: @escaping @Sendable (String) -> Logged = BuildMembership.parse) {
+        self.cache = cache
         self.parse = parse
     }
 
+    /// How many project files this run took from the cache, and how many it parsed.
+    var readCounts: (cached: Int, parsed: Int) { counts.withLock { $0 } }
+
     /// The files asked for so far, sorted.
     var files: [String] { slots.withLock { $0.keys.sorted() } }
+
+    /// The reading of `file` kept by an earlier run when it still holds, else a new one (kept for
+    /// the next run).
+    private func readOrLoad(_ file: String) -> Logged {
+        guard let cache else {
+            counts.withLock { $0.parsed += 1 }
+            return parse(file)
+        }
+        if let kept = cache.load(file) {
+            counts.withLock { $0.cached += 1 }
+            return kept
+        }
+        let (value, observations) = ProjectReadCache.recording(file, parse)
+        counts.withLock { $0.parsed += 1 }
+        cache.store(file, value, observations: observations)
+        return value
+    }
 
     /// The project file at `file` as read the first time it was asked for.
     func read(_ file: String) -> Logged {
@@ -860,7 +888,7 @@ final class ProjectReads: @unchecked Sendable {
             return true
         }
         if mine {
-            let value = parse(file)
+            let value = readOrLoad(file)
             slots.withLock { $0[file] = .read(value) }
             slots.wakeWaiters()
             return value

@@ -49,7 +49,7 @@ struct BuildSetting: Equatable {
 
 /// Settings at one level of Xcode's precedence (from lowest: the project's configuration file, the
 /// project's settings, the target's configuration file, the target's settings).
-struct SettingsLayer {
+struct SettingsLayer: Equatable {
     /// Whose settings these are, for messages: `target Recipes (Release)`.
     var owner: String
     /// The file that holds them (for an `.xcconfig`, the one the project names; settings may come from its includes).
@@ -100,6 +100,7 @@ enum BuildSettings {
             log("\(IdiomDetection.display(path)): #include nested deeper than 16 files; not read")
             return
         }
+        ProjectObservation.reading(path)
         guard let data = FileManager.default.contents(atPath: path) else {
             if !optional { log("cannot read \(IdiomDetection.display(path))") }
             return

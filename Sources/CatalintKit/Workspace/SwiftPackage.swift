@@ -71,8 +71,7 @@ enum SwiftPackage {
         let candidates = declaration.kind == "testTarget" ? testFolders : declaration.kind == "plugin" ? pluginFolders : sourceFolders
         for candidate in candidates {
             let path = IdiomDetection.join(folder, candidate + "/" + declaration.name)
-            var isFolder: ObjCBool = false
-            if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue { return path }
+            if ProjectObservation.folderExists(path) { return path }
         }
         return nil
     }

@@ -12,6 +12,18 @@ public struct Workspace: Sendable {
     /// Which files the projects build and how their targets run (see `BuildMembership`); nil to
     /// lint every file in `idiom`.
     public var membership: BuildMembership?
+    /// The folder of the run's cache, nil for none (`open`'s `cache`).
+    public var cacheDirectory: String?
+
+    /// Where a run keeps its cache.
+    public enum CacheLocation: Sendable {
+        /// No cache (`--no-cache`).
+        case none
+        /// `.catalint_cache` in the project folder.
+        case projectFolder
+        /// This folder (`--cache-dir`).
+        case folder(String)
+    }
 
     public init(configuration: Configuration, idiom: Idiom, root: String, membership: BuildMembership? = nil) {
         self.configuration = configuration
@@ -35,10 +47,11 @@ public struct Workspace: Sendable {
     /// the Xcode project that owns the linted files) and finds the project folder. `log` receives
     /// each decision as it is made, for `--verbose`. `includeUnbuilt` (`--include-unbuilt`), else
     /// the configuration's `include_unbuilt`, says whether files that no target of their project
-    /// builds are linted. Throws `ConfigurationError` for a bad configuration and `WorkspaceError`
-    /// for a missing configuration file.
+    /// builds are linted. `cache` says where the run's cache is: the projects' readings are kept
+    /// there too. Throws `ConfigurationError` for a bad configuration and `WorkspaceError` for a
+    /// missing configuration file.
     public static func open(linting paths: [String], configuration source: ConfigurationSource, idiom setting: IdiomSetting?,
-                            includeUnbuilt: Bool? = nil, log: (String) -> Void = { _ in }) throws -> Workspace {
+                            includeUnbuilt: Bool? = nil, cache: CacheLocation = .none, log: (String) -> Void = { _ in }) throws -> Workspace {
         let folder = commonFolder(of: paths)
         var configuration: Configuration
         switch source {
@@ -61,8 +74,16 @@ public struct Workspace: Sendable {
         // What walking folders meets in this run, for the command line to report.
         configuration.record = DiscoveryRecord()
         let chosen = setting ?? configuration.idiom
-        // The project files read, shared by the idiom's detection and the build's membership.
-        let reads = ProjectReads()
+        let root = configuration.file != nil ? configuration.directory : (Git.workTreeRoot(of: folder) ?? folder)
+        let cacheDirectory: String?
+        switch cache {
+        case .none: cacheDirectory = nil
+        case .projectFolder: cacheDirectory = root + "/.catalint_cache"
+        case .folder(let path): cacheDirectory = path
+        }
+        // The project files read, shared by the idiom's detection and the build's membership, and
+        // kept in the cache (unless its folder cannot be trusted: the run says why when it opens it).
+        let reads = ProjectReads(cache: cacheDirectory.flatMap { CacheFolder.refusal($0) == nil ? ProjectReadCache(directory: $0) : nil })
         let idiom: Idiom
         switch chosen {
         case .mac, .pad:
@@ -73,11 +94,12 @@ public struct Workspace: Sendable {
             idiom = decision.idiom
             log("idiom: \(idiom.rawValue) (auto): \(decision.reason)")
         }
-        let root = configuration.file != nil ? configuration.directory : (Git.workTreeRoot(of: folder) ?? folder)
         let unbuilt = includeUnbuilt ?? configuration.includeUnbuilt
         if unbuilt { log("build: files that no target builds are linted too (\(includeUnbuilt != nil ? "--include-unbuilt" : "include_unbuilt"))") }
         let membership = BuildMembership(includeUnbuilt: unbuilt, idiomFromProjects: chosen == .auto, reads: reads)
-        return Workspace(configuration: configuration, idiom: idiom, root: root, membership: membership)
+        var workspace = Workspace(configuration: configuration, idiom: idiom, root: root, membership: membership)
+        workspace.cacheDirectory = cacheDirectory
+        return workspace
     }
 
     /// The folder that holds every path (a file's own folder), absolute; the working folder when

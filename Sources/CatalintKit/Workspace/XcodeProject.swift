@@ -4,7 +4,7 @@ import Yams
 /// The targets of one project, read from an Xcode `project.pbxproj`, an XcodeGen `project.yml` or
 /// a SwiftPM `Package.swift` (see `SwiftPackage`): what each compiles and copies, and its build
 /// settings, configuration by configuration.
-struct XcodeProject {
+struct XcodeProject: Equatable {
     /// `…/Recipes.xcodeproj/project.pbxproj`, `…/project.yml` or `…/Package.swift`.
     var file: String
     /// The folder that holds the `.xcodeproj`, the `project.yml` or the `Package.swift`.
@@ -26,7 +26,7 @@ struct XcodeProject {
         return claimed.contains { IdiomDetection.isInside(path, $0) }
     }
 
-    struct Target {
+    struct Target: Equatable {
         var name: String
         /// `com.apple.product-type.application`, XcodeGen's `application`, or SwiftPM's kind of
         /// target (`target`, `testTarget`, `plugin`, …).
@@ -92,7 +92,7 @@ struct XcodeProject {
     }
 
     /// XcodeGen's `excludes` and `includes` of one source folder, relative to it.
-    struct SourcePatterns {
+    struct SourcePatterns: Equatable {
         var folder: String
         var excludes: [Glob]
         var includes: [Glob]
@@ -105,14 +105,14 @@ struct XcodeProject {
         }
     }
 
-    struct BuildConfiguration {
+    struct BuildConfiguration: Equatable {
         var name: String
         /// Lowest precedence first.
         var layers: [SettingsLayer]
     }
 
     /// Why a project could not be read, with where in its file when that is known.
-    struct ReadError: Error, CustomStringConvertible {
+    struct ReadError: Error, Equatable, CustomStringConvertible {
         var message: String
         var line: Int?
         var column: Int?
@@ -150,6 +150,7 @@ struct XcodeProject {
         if size > maximumFileSize {
             throw ReadError(description: "it has \(size) bytes, more than a project file has (\(maximumFileSize)); not read")
         }
+        ProjectObservation.reading(file)
         guard let data = FileManager.default.contents(atPath: file) else { throw ReadError(description: "cannot read it") }
         return data
     }
