@@ -77,7 +77,7 @@ final class Projects: @unchecked Sendable {
         }
         let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
         if let root = outside[directory], let project = projects[root] { return project }
-        let (workspace, problems) = openWorkspace(linting: path)
+        let (workspace, problems) = openWorkspace(linting: path, cache: .projectFolder)
         outside[directory] = workspace.root
         return projects[workspace.root] ?? build(root: workspace.root, workspace: (workspace, problems))
     }
@@ -132,10 +132,12 @@ final class Projects: @unchecked Sendable {
     }
 
     /// The configuration and idiom of a folder or file; the defaults when its `.catalint.yml` is
-    /// broken, with what is wrong with it.
-    private func openWorkspace(linting path: String) -> (Workspace, [(position: SourcePosition, message: String)]) {
+    /// broken, with what is wrong with it. `cache`: the cache of the project that will be built
+    /// (`Project` keeps its files' results in its root's `.catalint_cache`), where the projects'
+    /// readings are kept too.
+    private func openWorkspace(linting path: String, cache: Workspace.CacheLocation) -> (Workspace, [(position: SourcePosition, message: String)]) {
         do {
-            return (try Workspace.open(linting: [path], configuration: .nearest, idiom: nil), [])
+            return (try Workspace.open(linting: [path], configuration: .nearest, idiom: nil, cache: cache), [])
         } catch let error as ConfigurationError {
             log("\(error.description)\nthe defaults apply until it is fixed")
             return (fallback(path), error.problems)
@@ -160,7 +162,7 @@ final class Projects: @unchecked Sendable {
     }
 
     private func build(root: String, workspace: (Workspace, [(position: SourcePosition, message: String)])?) -> Project {
-        let (opened, problems) = workspace ?? openWorkspace(linting: root)
+        let (opened, problems) = workspace ?? openWorkspace(linting: root, cache: .folder(Project.join(root, ".catalint_cache")))
         let start = Date()
         let configurationFile = opened.configuration.file ?? ConfigurationLoader.discover(from: root)
         let project = Project(root: root, workspace: opened, configurationFile: configurationFile, configurationProblems: problems, jobs: jobs)

@@ -350,6 +350,34 @@ final class LanguageServerTests: XCTestCase {
         try shutDown(client)
     }
 
+    /// The server keeps the projects' readings in its project's cache folder, as the command line
+    /// does, and reads a project again when it changes.
+    func testTheServerKeepsTheProjectsReadingsAndReadsAChangedProjectAgain() throws {
+        let folder = try temporaryDirectory(self)
+        try write("idiom: mac\n", to: folder.appendingPathComponent(".catalint.yml"))
+        let manifest = folder.appendingPathComponent("Package.swift")
+        func declare(_ target: String, age: TimeInterval) throws {
+            try write("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [\(target)])\n", to: manifest)
+            // Older than two seconds, as a project file is when a run reads it: its reading is kept.
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: manifest.path)
+        }
+        try declare(".target(name: \"App\")", age: 3_600)
+        let screen = folder.appendingPathComponent("Sources/App/Screen.swift")
+        let text = "let s = UIStepper()\n"
+        try write(text, to: screen)
+        let client = try LanguageServerClient()
+        _ = try initialize(client, folder: folder)
+        open(client, screen, text)
+        XCTAssertEqual(try client.diagnostics(for: screen, version: 1).map(\.rule), ["unavailable-control"])
+        let cache = folder.appendingPathComponent(".catalint_cache").path
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix("project-") }.count, 1)
+        // The target now leaves the file out: the project is read again, not taken from the cache.
+        try declare(".target(name: \"App\", exclude: [\"Screen.swift\"])", age: 1_800)
+        client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": manifest.absoluteString, "type": 2]]])
+        XCTAssertEqual(try client.diagnostics(for: screen, version: 1).map(\.rule), [])
+        try shutDown(client)
+    }
+
     // MARK: Bad input
 
     func testMalformedMessagesAreAnsweredAndTheServerKeepsServing() throws {
