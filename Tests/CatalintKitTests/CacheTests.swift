@@ -222,6 +222,37 @@ final class CacheTests: XCTestCase {
         XCTAssertEqual(try lint(directory).stdout, after)
     }
 
+    /// The projects' readings are kept in the cache: the next run takes them from there and reports
+    /// the same; a project changed between runs is read again, and the report follows it.
+    func testAProjectChangedBetweenRunsIsReadAgain() throws {
+        let directory = try temporaryDirectory(self)
+        try write("idiom: mac\n", to: directory.appendingPathComponent(".catalint.yml"))
+        try write("let s = UIStepper()\n", to: directory.appendingPathComponent("Sources/App/Screen.swift"))
+        let manifest = directory.appendingPathComponent("Package.swift")
+        func declare(_ target: String, age: TimeInterval) throws {
+            try write("// swift-tools-version: 5.9\nimport PackageDescription\nlet package = Package(name: \"App\", targets: [\(target)])\n", to: manifest)
+            // Older than two seconds, as a project file is when a run reads it: its reading is kept.
+            try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSinceNow: -age)], ofItemAtPath: manifest.path)
+        }
+        func run(_ extra: [String] = []) throws -> CommandRun {
+            try runCatalint(["lint", "--format", "json", "--verbose"] + extra + ["."], in: directory)
+        }
+        try declare(".target(name: \"App\")", age: 3_600)
+        let first = try run()
+        XCTAssertEqual(first.status, 1, first.stderr)
+        XCTAssertTrue(first.stderr.contains("cache: 0 project files taken from the cache, 1 read"), first.stderr)
+        let second = try run()
+        XCTAssertTrue(second.stderr.contains("cache: 1 project file taken from the cache, 0 read"), second.stderr)
+        XCTAssertEqual(second.stdout, first.stdout)
+        // The target leaves the file out now: read again, and nothing is reported.
+        try declare(".target(name: \"App\", exclude: [\"Screen.swift\"])", age: 1_800)
+        let third = try run()
+        XCTAssertTrue(third.stderr.contains("cache: 0 project files taken from the cache, 1 read"), third.stderr)
+        XCTAssertEqual(third.status, 0, third.stderr)
+        XCTAssertEqual(third.stdout, try run(["--no-cache"]).stdout)
+        XCTAssertNotEqual(third.stdout, first.stdout)
+    }
+
     func testCorruptTruncatedAndForeignCachesAreIgnoredAndReplaced() throws {
         let directory = try project()
         let expected = try lint(directory, ["--no-cache"]).stdout
