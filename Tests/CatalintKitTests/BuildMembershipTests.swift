@@ -28,6 +28,32 @@ final class BuildMembershipTests: XCTestCase {
 
     private func fixtures() throws -> URL { try fixtureProjects(self) }
 
+    /// The index of each project's targets by their roots, which judging a file asks instead of
+    /// every target: each target is under each file and folder it compiles or copies, once, in
+    /// order, and under nothing else.
+    func testTheTargetsByRootAreEveryTargetUnderEachOfItsRoots() throws {
+        let root = try fixtures()
+        let membership = BuildMembership()
+        var checked = 0
+        for name in ["Classic/Recipes.xcodeproj/project.pbxproj", "Frameworks/Shop.xcodeproj/project.pbxproj",
+                     "Localized/Journal.xcodeproj/project.pbxproj", "Synchronized/Notes.xcodeproj/project.pbxproj",
+                     "XcodeGen/project.yml", "Package/Package.swift"] {
+            guard case .success(let project) = BuildMembership.parse(root.appendingPathComponent(name).path).read else {
+                XCTFail("\(name) was not read")
+                continue
+            }
+            var expected: [String: [Int]] = [:]
+            for (offset, target) in project.targets.enumerated() {
+                for path in target.sources.union(target.resources).sorted() { expected[path, default: []].append(offset) }
+            }
+            XCTAssertEqual(membership.targetsRooted(in: project), expected, name)
+            XCTAssertFalse(expected.isEmpty, name)
+            checked += expected.count
+        }
+        XCTAssertGreaterThan(checked, 20)
+    }
+
+
     /// `judged_as target` for each file, or `unbuilt` (and why), or `-` without a judgement.
     private func judge(_ paths: [String], in root: URL, membership: BuildMembership = BuildMembership()) -> [String: String] {
         var result: [String: String] = [:]

@@ -454,7 +454,7 @@ public final class BuildMembership: @unchecked Sendable {
     /// Each project's targets (their offsets) by the files and folders they compile or copy, by
     /// project file: worked out once, so that judging a file asks the few targets rooted at it or
     /// above it rather than every target of its project (the lock is held).
-    private func targetsRooted(in project: XcodeProject) -> [String: [Int]] {
+    func targetsRooted(in project: XcodeProject) -> [String: [Int]] {
         if let known = targetsByRoot[project.file] { return known }
         var rooted: [String: [Int]] = [:]
         for (offset, target) in project.targets.enumerated() {
