@@ -164,11 +164,11 @@ final class InfoPlistTests: XCTestCase {
                                      "target Share (Release): INFOPLIST_FILE = $(UNDEFINED)/Info.plist: no setting gives $(UNDEFINED)"])
     }
 
-    func testEveryGeneratedKeyIsPlacedInItsOwnConfigurationWhateverWasPlacedBefore() throws {
+    func testEveryGeneratedKeyIsPlacedInItsOwnConfigurationAsTheProjectIsRead() throws {
         // Keys of the same name in both configurations and in several targets, quoted and not: each
-        // setting is placed in the object of its own configuration, by a text read once per file
-        // and read again when the file changes; more files than are kept are read in turn.
-        let folders = try (0...BuildSettings.projectTextsKept).map { index -> URL in
+        // setting that generates a key is placed in the object of its own configuration as the
+        // project is read, in each of three projects, and again after an edit moves every line.
+        let folders = try (0...2).map { index -> URL in
             let folder = try temporaryDirectory(self).appendingPathComponent("p\(index)")
             let targets = (0..<3).map { number in
                 IdiomDetectionTests.Target(name: "App\(number)", sources: ["App\(number)/A.swift"],
@@ -187,7 +187,9 @@ final class InfoPlistTests: XCTestCase {
             for target in project.targets {
                 for configuration in target.configurations {
                     for layer in configuration.layers {
-                        for setting in layer.settings where setting.file == file && setting.configuration != nil {
+                        for setting in layer.settings where setting.file == file && setting.configuration != nil
+                            && setting.key.hasPrefix(XcodeProject.generatedPrefix) {
+                            XCTAssertNotNil(setting.placedAt, setting.written)
                             let position = BuildSettings.position(of: setting)
                             let line = lines[position.line - 1]
                             let at = String(line.utf8.dropFirst(position.column - 1))!

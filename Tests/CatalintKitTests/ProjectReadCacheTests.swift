@@ -56,9 +56,10 @@ final class ProjectReadCacheTests: XCTestCase {
     /// something other than its default, and the properties counted, so that one added to a type
     /// and not to its `pack`/`unpack` (ProjectReadCache.swift) fails here.
     func testEveryPropertyOfAReadingComesBack() throws {
-        let setting = BuildSetting(written: "TARGETED_DEVICE_FAMILY[sdk=macosx*]", value: "1,2,6", file: "/p/A.xcconfig", line: 3, column: 1,
+        var setting = BuildSetting(written: "TARGETED_DEVICE_FAMILY[sdk=macosx*]", value: "1,2,6", file: "/p/A.xcconfig", line: 3, column: 1,
                                    configuration: "0A1B")
-        XCTAssertEqual(Mirror(reflecting: setting).children.count, 7)
+        setting.placedAt = SourcePosition(path: "/p/A.xcconfig", line: 4, column: 5, utf8Column: 7, utf16Column: 6)
+        XCTAssertEqual(Mirror(reflecting: setting).children.count, 8)
         let layer = SettingsLayer(owner: "target App (Debug)", file: "/p/A.xcconfig", settings: [setting])
         XCTAssertEqual(Mirror(reflecting: layer).children.count, 3)
         let configuration = XcodeProject.BuildConfiguration(name: "Debug", layers: [layer, layer])
@@ -196,7 +197,7 @@ final class ProjectReadCacheTests: XCTestCase {
         try good.write(to: URL(fileURLWithPath: cache.entryPath(of: other.path)))
         XCTAssertNil(cache.load(other.path), "an entry under another project's name was used")
         // And a run with a damaged entry reads the file and replaces the entry.
-        try Data("catalint project reading 1\n".utf8 + [0, 1, 2]).write(to: entry)
+        try Data(ProjectReadCache.magic + [0, 1, 2]).write(to: entry)
         let again = read(file.path, cache)
         XCTAssertTrue(again.parsed)
         assertSame(again.logged, BuildMembership.parse(file.path))

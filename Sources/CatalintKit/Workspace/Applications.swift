@@ -104,74 +104,51 @@ extension XcodeProject {
 }
 
 extension BuildSettings {
-    /// Where a setting's key stands: its line and column when its reader kept them, else found in
-    /// the `project.pbxproj` text inside its configuration object; the file's start when not found.
+    /// Where a setting's key stands: where its reader placed it (a generated Info.plist key of a
+    /// `project.pbxproj`, placed as the project is read), else its line and column when its reader
+    /// kept them; the file's start when neither is known.
     static func position(of setting: BuildSetting) -> SourcePosition {
+        if let placed = setting.placedAt { return placed }
         if let line = setting.line {
             return SourcePosition(path: setting.file, line: line, column: setting.column ?? 1)
         }
-        let start = SourcePosition(path: setting.file, line: 1, column: 1)
-        guard let configuration = setting.configuration else { return start }
-        return projectTexts.withLock { texts in
-            guard let text = ProjectText.of(setting.file, in: &texts), let object = text.object(configuration) else { return start }
-            let bytes = text.source.utf8
-            for spelling in [setting.written, "\"" + setting.written + "\""] {
-                let key = Array(spelling.utf8)
-                if let offset = BytePatterns.firstPlace(of: key, in: bytes, from: object.lowerBound, before: object.upperBound, where: { offset in
-                    guard offset > 0, bytes[offset - 1] == UInt8(ascii: "\t") || bytes[offset - 1] == UInt8(ascii: " ") else { return false }
-                    return equalsAt(offset + key.count, in: bytes)
-                }) {
-                    return text.source.position(utf8Offset: offset)
-                }
-            }
-            return text.source.position(utf8Offset: object.lowerBound)
-        }
+        return SourcePosition(path: setting.file, line: 1, column: 1)
     }
 
-    /// The project files whose settings were placed last, newest last: a target's generated
-    /// Info.plist keys are placed one by one, and each used to read, decode and scan the whole
-    /// file again (a 1 MB project took 28M instructions a key). A file is read again when its size
-    /// or modification time changed.
-    private static let projectTexts = Locked<[ProjectText]>([])
-
-    /// How many project files `projectTexts` keeps.
-    static let projectTextsKept = 2
-
-    /// A `project.pbxproj` as read to place settings, with the configuration objects found in it.
-    private final class ProjectText {
-        let path: String
-        let stamp: ResultCache.Stamp
+    /// A `project.pbxproj` as read, to place its settings: the configuration objects found in it.
+    final class ProjectText {
         let source: SourceText
         /// Each configuration object asked for: from its id at the start of its line to the end of
         /// the object (nil when the text has none).
         private var objects: [String: Range<Int>?] = [:]
 
-        init(path: String, stamp: ResultCache.Stamp, source: SourceText) {
-            self.path = path
-            self.stamp = stamp
+        init(source: SourceText) {
             self.source = source
         }
 
-        /// The text of the project file at `path`, read again when it changed; kept among `texts`.
-        static func of(_ path: String, in texts: inout [ProjectText]) -> ProjectText? {
-            let stamp = ResultCache.stamp(of: path)
-            if let index = texts.firstIndex(where: { $0.path == path }) {
-                let known = texts.remove(at: index)
-                if known.stamp == stamp {
-                    texts.append(known)
-                    return known
+        /// Where `setting`'s key stands inside the object of its configuration (`KEY = ` or
+        /// `"KEY" = `, after a tab or a space); the object's start when the key is not found in it,
+        /// the file's start when the object is not found.
+        func place(_ setting: BuildSetting) -> SourcePosition {
+            guard let configuration = setting.configuration, let object = object(configuration) else {
+                return SourcePosition(path: setting.file, line: 1, column: 1)
+            }
+            let bytes = source.utf8
+            for spelling in [setting.written, "\"" + setting.written + "\""] {
+                let key = Array(spelling.utf8)
+                if let offset = BytePatterns.firstPlace(of: key, in: bytes, from: object.lowerBound, before: object.upperBound, where: { offset in
+                    guard offset > 0, bytes[offset - 1] == UInt8(ascii: "\t") || bytes[offset - 1] == UInt8(ascii: " ") else { return false }
+                    return BuildSettings.equalsAt(offset + key.count, in: bytes)
+                }) {
+                    return source.position(utf8Offset: offset)
                 }
             }
-            guard let stamp, let data = FileManager.default.contents(atPath: path), data.count <= XcodeProject.maximumFileSize else { return nil }
-            let text = ProjectText(path: path, stamp: stamp, source: SourceText(path: path, text: String(decoding: data, as: UTF8.self)))
-            texts.append(text)
-            if texts.count > BuildSettings.projectTextsKept { texts.removeFirst(texts.count - BuildSettings.projectTextsKept) }
-            return text
+            return source.position(utf8Offset: object.lowerBound)
         }
 
         /// The object of the configuration with this id: its id at the start of a line (after
         /// tabs), then `=` (not a reference to it in a list), to the `};` that ends it.
-        func object(_ id: String) -> Range<Int>? {
+        private func object(_ id: String) -> Range<Int>? {
             if let known = objects[id] { return known }
             let bytes = source.utf8
             let pattern = Array(id.utf8)

@@ -13,6 +13,9 @@ struct BuildSetting: Equatable {
     var column: Int?
     /// In a `project.pbxproj`, the id of the `XCBuildConfiguration` object that holds it.
     var configuration: String?
+    /// Where its key stands, when its reader placed it: a generated Info.plist key's setting in a
+    /// `project.pbxproj` (whose reader keeps no lines), placed as the project is read.
+    var placedAt: SourcePosition?
     /// The key without its conditions. Worked out once, when the setting is read: resolving a
     /// target's settings compares it with every setting of every layer (a fifth of the judging of
     /// a tree's files went into working it out again for each comparison).

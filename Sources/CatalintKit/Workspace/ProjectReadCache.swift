@@ -83,7 +83,7 @@ struct ProjectReadCache: Sendable {
     }
 
     /// The first bytes of every entry: what it is, and the version of its form.
-    static let magic = Array("catalint project reading 1\n".utf8)
+    static let magic = Array("catalint project reading 2\n".utf8)
 
     /// The entry file of the project file at `file`.
     func entryPath(of file: String) -> String {
@@ -316,11 +316,15 @@ extension BuildSetting: BinaryPacked {
         sink.write(optional: line)
         sink.write(optional: column)
         sink.write(optional: configuration)
+        try sink.write(optional: placedAt)
     }
 
     static func unpack(from source: BinaryReader) throws -> BuildSetting {
-        BuildSetting(written: try source.readString(), value: try source.readString(), file: try source.readString(),
-                     line: try source.readOptionalInt(), column: try source.readOptionalInt(), configuration: try source.readOptionalString())
+        var setting = BuildSetting(written: try source.readString(), value: try source.readString(), file: try source.readString(),
+                                   line: try source.readOptionalInt(), column: try source.readOptionalInt(),
+                                   configuration: try source.readOptionalString())
+        setting.placedAt = try source.readOptional(SourcePosition.self)
+        return setting
     }
 }
 
