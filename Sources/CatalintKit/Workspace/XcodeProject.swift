@@ -175,7 +175,7 @@ extension XcodeProject {
         }
         let folder = ((file as NSString).deletingLastPathComponent as NSString).deletingLastPathComponent
         let sourceRoot = IdiomDetection.join(folder, project["projectDirPath"]?.string ?? "")
-        var reader = ObjectReader(file: file, objects: objects, sourceRoot: sourceRoot)
+        var reader = ObjectReader(file: file, text: text, objects: objects, sourceRoot: sourceRoot)
         reader.resolveGroups(from: project["mainGroup"]?.string)
 
         let projectConfigurations = reader.configurations(project["buildConfigurationList"]?.string, owner: { "the project's \($0) configuration" }, log: log)
@@ -235,36 +235,7 @@ extension XcodeProject {
             targets.append(target)
         }
         for index in targets.indices where embeddedForCatalyst[targets[index].name] == false { targets[index].filteredOffMacCatalyst = true }
-        var read = XcodeProject(file: file, folder: folder, targets: targets)
-        read.placeGeneratedKeys(readFrom: text)
-        return read
-    }
-
-    /// Places the settings that generate Info.plist keys (`INFOPLIST_KEY_*`) in `text`, the
-    /// `project.pbxproj` they were read from: a finding about a generated key points at its
-    /// setting, and placing it then read the whole file again on every run (18M instructions for a
-    /// 1 MB project); placed here, the places are kept with the project's reading.
-    private mutating func placeGeneratedKeys(readFrom text: String) {
-        var projectText: BuildSettings.ProjectText?
-        // The same setting of the project, inherited by every target: placed once.
-        var placed: [String: SourcePosition] = [:]
-        for t in targets.indices {
-            for c in targets[t].configurations.indices {
-                for l in targets[t].configurations[c].layers.indices {
-                    for s in targets[t].configurations[c].layers[l].settings.indices {
-                        let setting = targets[t].configurations[c].layers[l].settings[s]
-                        guard setting.file == file, setting.line == nil, let configuration = setting.configuration,
-                              setting.key.hasPrefix(Self.generatedPrefix) else { continue }
-                        let key = configuration + " " + setting.written
-                        if placed[key] == nil {
-                            if projectText == nil { projectText = BuildSettings.ProjectText(source: SourceText(path: file, text: text)) }
-                            placed[key] = projectText?.place(setting)
-                        }
-                        targets[t].configurations[c].layers[l].settings[s].placedAt = placed[key]
-                    }
-                }
-            }
-        }
+        return XcodeProject(file: file, folder: folder, targets: targets)
     }
 }
 
@@ -278,9 +249,13 @@ private struct ObjectReader {
     /// Paths of the groups and files reached from the main group.
     var paths: [String: String] = [:]
     var xcconfigs: [String: [BuildSetting]] = [:]
+    /// The file's text, and where its settings stand in it once one was placed (`configurations`).
+    let text: String
+    var placer: BuildSettings.ProjectText?
 
-    init(file: String, objects: [String: PropertyList], sourceRoot: String) {
+    init(file: String, text: String, objects: [String: PropertyList], sourceRoot: String) {
         self.file = file
+        self.text = text
         self.objects = objects
         self.sourceRoot = sourceRoot
         synchronizedGroups = objects.filter { $0.value["isa"]?.string == "PBXFileSystemSynchronizedRootGroup" }.keys.sorted()
@@ -355,9 +330,19 @@ private struct ObjectReader {
                 }
                 layers.append(SettingsLayer(owner: "the base configuration of " + owner(name), file: xcconfig, settings: xcconfigs[xcconfig] ?? []))
             }
-            let settings = (object["buildSettings"]?.dictionary ?? [:]).sorted { $0.key < $1.key }.compactMap { key, value -> BuildSetting? in
-                let text = value.string ?? value.array?.compactMap(\.string).joined(separator: " ")
-                return text.map { BuildSetting(written: key, value: $0, file: file, configuration: id) }
+            var settings: [BuildSetting] = []
+            for (key, value) in (object["buildSettings"]?.dictionary ?? [:]).sorted(by: { $0.key < $1.key }) {
+                guard let valueText = value.string ?? value.array?.compactMap(\.string).joined(separator: " ") else { continue }
+                var setting = BuildSetting(written: key, value: valueText, file: file, configuration: id)
+                // A generated Info.plist key's setting is placed now, from the text just parsed, so
+                // that a finding about the key points at it without reading the file again (placing
+                // it on every run read, decoded and indexed the whole file: 18M instructions for a
+                // 1 MB project); the place is kept with the project's reading.
+                if setting.key.hasPrefix(XcodeProject.generatedPrefix) {
+                    if placer == nil { placer = BuildSettings.ProjectText(source: SourceText(path: file, text: text)) }
+                    setting.placedAt = placer?.place(setting)
+                }
+                settings.append(setting)
             }
             layers.append(SettingsLayer(owner: owner(name), file: file, settings: settings))
             result.append(XcodeProject.BuildConfiguration(name: name, layers: layers))
