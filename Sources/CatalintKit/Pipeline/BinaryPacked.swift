@@ -43,6 +43,18 @@ extension Int: BinaryRawValue {
 }
 
 extension BinaryWriter {
+    /// A file's stamp: its size, then its modification time.
+    func write(_ stamp: ResultCache.Stamp) {
+        write(stamp.size)
+        write(Int(stamp.modified))
+    }
+
+    /// A presence byte, then the stamp.
+    func write(optional stamp: ResultCache.Stamp?) {
+        write(stamp != nil)
+        if let stamp { write(stamp) }
+    }
+
     /// A presence byte, then the string.
     func write(optional value: String?) {
         write(value != nil)
@@ -117,6 +129,15 @@ extension BinaryWriter {
 }
 
 extension BinaryReader {
+    /// A stamp written by `BinaryWriter.write(_:)`.
+    func readStamp() throws -> ResultCache.Stamp {
+        ResultCache.Stamp(size: try readInt(), modified: try readInteger(Int64.self))
+    }
+
+    func readOptionalStamp() throws -> ResultCache.Stamp? {
+        try readBool() ? try readStamp() : nil
+    }
+
     func readOptionalString() throws -> String? {
         try readBool() ? try readString() : nil
     }
@@ -829,25 +850,26 @@ extension HelperDeclaration: BinaryPacked {
 
 extension LanguageMode: BinaryPacked {}
 
+/// Through `BinaryWriter.write(_:)` and `BinaryReader.readStamp()`, which the results cache, the
+/// run snapshot and the projects' entries call where nothing else is packed.
 extension ResultCache.Stamp: BinaryPacked {
     func pack(into sink: BinaryWriter) throws {
-        sink.write(size)
-        sink.write(Int(modified))
+        sink.write(self)
     }
 
     static func unpack(from source: BinaryReader) throws -> ResultCache.Stamp {
-        ResultCache.Stamp(size: try source.readInt(), modified: try source.readInteger(Int64.self))
+        try source.readStamp()
     }
 }
 
 extension FileDependency: BinaryPacked {
     func pack(into sink: BinaryWriter) throws {
         sink.write(path)
-        try sink.write(optional: stamp)
+        sink.write(optional: stamp)
     }
 
     static func unpack(from source: BinaryReader) throws -> FileDependency {
-        FileDependency(path: try source.readString(), stamp: try source.readOptional(ResultCache.Stamp.self))
+        FileDependency(path: try source.readString(), stamp: try source.readOptionalStamp())
     }
 }
 

@@ -103,6 +103,29 @@ enum CacheFolder {
         return try? handle.readToEnd() ?? Data()
     }
 
+    /// Writes a file that is used whole or not at all: `magic` (what it is, and its form's version),
+    /// `body`, then a checksum of `body` (`StableHash`, 8 bytes little-endian). `readChecked` gives
+    /// the body back only when all three are there and agree.
+    static func writeChecked(_ body: [UInt8], magic: [UInt8], to file: String, in folder: String) {
+        var hasher = StableHash()
+        hasher.add(body[...])
+        var checksum = hasher.value.littleEndian
+        let tail = withUnsafeBytes(of: &checksum) { Array($0) }
+        write(magic + body + tail, to: file, in: folder)
+    }
+
+    /// The body of a file `writeChecked` wrote with `magic`; nil when the file is missing, is not
+    /// one, or its checksum fails (a damaged file is never used).
+    static func readChecked(_ file: String, magic: [UInt8]) -> ArraySlice<UInt8>? {
+        guard let data = read(file), data.count > magic.count + 8, Array(data.prefix(magic.count)) == magic else { return nil }
+        let bytes = Array(data.dropFirst(magic.count))
+        let body = bytes.dropLast(8)
+        let stored = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+        var hasher = StableHash()
+        hasher.add(body)
+        return hasher.value == stored ? body : nil
+    }
+
     /// Writes `bytes` to `file` in `folder`: to a new temporary file, renamed over the old one (a
     /// rename replaces a link rather than following it). The folder is made when missing, but not
     /// the folders above it; a `.gitignore` that ignores everything goes in with it. A cache that

@@ -178,7 +178,7 @@ final class ResultCache: @unchecked Sendable {
             var loaded: [String: Entry] = [:]
             for _ in 0..<(try reader.readCount()) {
                 let path = try reader.readString()
-                let stamp = Stamp(size: try reader.readInt(), modified: Int64(try reader.readInt()))
+                let stamp = try reader.readStamp()
                 let hash = try reader.readUInt64()
                 let payload = try reader.readBytes()
                 let checksum = try reader.readUInt64()
@@ -211,8 +211,7 @@ final class ResultCache: @unchecked Sendable {
         writer.write(all.count)
         for (path, entry) in all.sorted(by: { $0.key < $1.key }) {
             writer.write(path)
-            writer.write(entry.stamp.size)
-            writer.write(Int(entry.stamp.modified))
+            writer.write(entry.stamp)
             writer.write(entry.contentHash)
             writer.writeBytes(entry.payload)
             writer.write(entry.storedChecksum ?? Self.checksum(path: path, entry))

@@ -71,13 +71,7 @@ struct RunSnapshot: Sendable {
 
     /// The snapshot in `file`, when it is whole and of this kind of run.
     static func load(_ file: String, key: UInt64) -> RunSnapshot? {
-        guard let data = CacheFolder.read(file), data.count > magic.count + 16, Array(data.prefix(magic.count)) == magic else { return nil }
-        let bytes = Array(data.dropFirst(magic.count))
-        let body = bytes.dropLast(8)
-        let stored = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
-        var hasher = StableHash()
-        hasher.add(body)
-        guard hasher.value == stored, let reader = try? BinaryReader(body) else { return nil }
+        guard let body = CacheFolder.readChecked(file, magic: magic), let reader = try? BinaryReader(body) else { return nil }
         return try? read(reader, key: key)
     }
 
@@ -86,7 +80,7 @@ struct RunSnapshot: Sendable {
         var snapshot = RunSnapshot()
         for _ in 0..<(try reader.readCount()) {
             let path = try reader.readString()
-            let stamp = try reader.readBool() ? ResultCache.Stamp(size: try reader.readInt(), modified: Int64(try reader.readInt())) : nil
+            let stamp = try reader.readOptionalStamp()
             let contentHash = try reader.readUInt64()
             let scope = try reader.readString()
             let skipped = try reader.readBool() ? try reader.readString() : nil
@@ -95,7 +89,7 @@ struct RunSnapshot: Sendable {
             var dependencies: [FileDependency] = []
             for _ in 0..<(try reader.readCount()) {
                 let dependency = try reader.readString()
-                let stamp = try reader.readBool() ? ResultCache.Stamp(size: try reader.readInt(), modified: Int64(try reader.readInt())) : nil
+                let stamp = try reader.readOptionalStamp()
                 dependencies.append(FileDependency(path: dependency, stamp: stamp))
             }
             var linted: Linted?
@@ -126,11 +120,7 @@ struct RunSnapshot: Sendable {
         writer.write(records.count)
         for (path, record) in records.sorted(by: { $0.key < $1.key }) {
             writer.write(path)
-            writer.write(record.stamp != nil)
-            if let stamp = record.stamp {
-                writer.write(stamp.size)
-                writer.write(Int(stamp.modified))
-            }
+            writer.write(optional: record.stamp)
             writer.write(record.contentHash)
             writer.write(record.scope)
             writer.write(record.skipped != nil)
@@ -140,11 +130,7 @@ struct RunSnapshot: Sendable {
             writer.write(record.dependencies.count)
             for dependency in record.dependencies {
                 writer.write(dependency.path)
-                writer.write(dependency.stamp != nil)
-                if let stamp = dependency.stamp {
-                    writer.write(stamp.size)
-                    writer.write(Int(stamp.modified))
-                }
+                writer.write(optional: dependency.stamp)
             }
             writer.write(record.linted != nil)
             if let linted = record.linted {
@@ -161,12 +147,7 @@ struct RunSnapshot: Sendable {
             writer.write(path)
             writer.write(value)
         }
-        let body = writer.finished()
-        var hasher = StableHash()
-        hasher.add(body[...])
-        var checksum = hasher.value.littleEndian
-        let tail = withUnsafeBytes(of: &checksum) { Array($0) }
-        CacheFolder.write(Self.magic + body + tail, to: Self.file(in: directory, key: key), in: directory)
+        CacheFolder.writeChecked(writer.finished(), magic: Self.magic, to: Self.file(in: directory, key: key), in: directory)
     }
 }
 

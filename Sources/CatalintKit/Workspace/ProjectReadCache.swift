@@ -1,11 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
 
 /// What reading a project file looked at on disk besides the file itself: each file read (an
 /// `.xcconfig` and its includes) by its stamp, taken before its bytes were read, and each folder
@@ -83,29 +76,20 @@ struct ProjectReadCache: Sendable {
     }
 
     /// The first bytes of every entry: what it is, and the version of its form.
-    static let magic = Array("catalint project reading 2\n".utf8)
+    static let magic = Array("catalint project reading 3\n".utf8)
 
     /// The entry file of the project file at `file`.
     func entryPath(of file: String) -> String {
         var hasher = StableHash()
         hasher.add(Array(file.utf8))
-        let hex = String(hasher.value, radix: 16)
-        return directory + "/project-" + String(repeating: "0", count: 16 - hex.count) + hex
+        return directory + "/project-" + String(hasher.value, radix: 16)
     }
 
     /// The reading of `file` kept by an earlier run, when it still holds.
     func load(_ file: String) -> ProjectReads.Logged? {
-        guard let data = CacheFolder.read(entryPath(of: file)) else { return nil }
-        let bytes = [UInt8](data)
-        let head = Self.magic.count + 8
-        guard bytes.count > head, bytes.starts(with: Self.magic) else { return nil }
-        var stored: UInt64 = 0
-        for index in 0..<8 { stored |= UInt64(bytes[Self.magic.count + index]) << (8 * UInt64(index)) }
-        var hasher = StableHash()
-        hasher.add(bytes[head...])
-        guard hasher.value == stored else { return nil }
+        guard let body = CacheFolder.readChecked(entryPath(of: file), magic: Self.magic) else { return nil }
         do {
-            let source = try BinaryReader(bytes[head...])
+            let source = try BinaryReader(body)
             guard try source.readUInt64() == key, try source.readString() == Configuration.workingDirectory,
                   try source.readString() == file else { return nil }
             let observations = try source.readPacked(ProjectObservation.self)
@@ -138,12 +122,7 @@ struct ProjectReadCache: Sendable {
         } catch {
             return  // never happens: every value here packs
         }
-        let body = sink.finished()
-        var hasher = StableHash()
-        hasher.add(body)
-        var bytes = Self.magic
-        for index in 0..<8 { bytes.append(UInt8(truncatingIfNeeded: hasher.value >> (8 * UInt64(index)))) }
-        CacheFolder.write(bytes + body, to: entryPath(of: file), in: directory)
+        CacheFolder.writeChecked(sink.finished(), magic: Self.magic, to: entryPath(of: file), in: directory)
     }
 
     /// `parse(file)`, with what it looked at on disk.
@@ -180,24 +159,20 @@ extension ProjectObservation: BinaryPacked {
     func pack(into sink: BinaryWriter) throws {
         sink.write(path)
         switch kind {
-        case .file(let stamp?):
+        case .file(let stamp):
             sink.write(0)
-            sink.write(stamp.size)
-            sink.write(Int(stamp.modified))
-        case .file(nil):
-            sink.write(1)
+            sink.write(optional: stamp)
         case .folder(let present):
-            sink.write(present ? 2 : 3)
+            sink.write(present ? 1 : 2)
         }
     }
 
     static func unpack(from source: BinaryReader) throws -> ProjectObservation {
         let path = try source.readString()
         switch try source.readInt() {
-        case 0: return ProjectObservation(path: path, kind: .file(ResultCache.Stamp(size: try source.readInt(), modified: Int64(try source.readInt()))))
-        case 1: return ProjectObservation(path: path, kind: .file(nil))
-        case 2: return ProjectObservation(path: path, kind: .folder(true))
-        case 3: return ProjectObservation(path: path, kind: .folder(false))
+        case 0: return ProjectObservation(path: path, kind: .file(try source.readOptionalStamp()))
+        case 1: return ProjectObservation(path: path, kind: .folder(true))
+        case 2: return ProjectObservation(path: path, kind: .folder(false))
         default: throw BinaryReader.Malformed()
         }
     }
@@ -251,7 +226,7 @@ extension XcodeProject.Target: BinaryPacked {
         try sink.write(packed: configurations)
         sink.write(strings: uses)
         sink.write(filteredOffMacCatalyst)
-        sink.write(optional: declaredLanguageMode?.rawValue)
+        try sink.write(optional: declaredLanguageMode)
     }
 
     static func unpack(from source: BinaryReader) throws -> XcodeProject.Target {
@@ -263,10 +238,7 @@ extension XcodeProject.Target: BinaryPacked {
         target.configurations = try source.readPacked(XcodeProject.BuildConfiguration.self)
         target.uses = try source.readStrings()
         target.filteredOffMacCatalyst = try source.readBool()
-        if let mode = try source.readOptionalInt() {
-            guard let known = LanguageMode(rawValue: mode) else { throw BinaryReader.Malformed() }
-            target.declaredLanguageMode = known
-        }
+        target.declaredLanguageMode = try source.readOptional(LanguageMode.self)
         return target
     }
 }
