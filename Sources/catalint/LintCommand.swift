@@ -152,6 +152,9 @@ enum LintCommand {
             if let counts = workspace.membership?.projectReadCounts, counts.cached + counts.parsed > 0 {
                 verbose("cache: \(counts.cached) project file\(counts.cached == 1 ? "" : "s") taken from the cache, \(counts.parsed) read")
             }
+            if result.cache != nil, let taken = RuleCatalog.takenFromCache {
+                verbose("cache: the rule catalogue \(taken ? "taken from the cache" : "decoded from the rule files")")
+            }
             let report = InputReport.of(result, configuration: workspace.configuration, request: request)
             var outcome = diffOutcome ?? finish(&result, request: request, log: log)
             let warnings = (result.warnings + options.selection.notes).map { "warning: \($0).\n" }.joined()

@@ -253,6 +253,71 @@ final class CacheTests: XCTestCase {
         XCTAssertNotEqual(third.stdout, first.stdout)
     }
 
+    /// The rule catalogue is decoded from the rule files by the first run and kept in the cache; the
+    /// next run takes it from there; a damaged one is decoded again and replaced. The report is the
+    /// same every time.
+    func testTheRuleCatalogueIsKeptInTheCacheAndADamagedOneIsReplaced() throws {
+        let directory = try project()
+        let expected = try lint(directory, ["--no-cache"]).stdout
+        func catalogue(_ extra: [String] = []) throws -> String {
+            let run = try lint(directory, ["--verbose"] + extra)
+            XCTAssertEqual(run.stdout, expected)
+            return run.stderr.split(separator: "\n").filter { $0.contains("rule catalogue") }.joined(separator: "\n")
+        }
+        XCTAssertEqual(try catalogue(), "catalint: cache: the rule catalogue decoded from the rule files")
+        let entry = cacheFolder(directory).appendingPathComponent(RuleCatalogEntry.fileName)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: entry.path))
+        XCTAssertEqual(try catalogue(), "catalint: cache: the rule catalogue taken from the cache")
+        var bytes = try Data(contentsOf: entry)
+        bytes[bytes.count / 2] ^= 0xFF
+        try bytes.write(to: entry)
+        XCTAssertEqual(try catalogue(), "catalint: cache: the rule catalogue decoded from the rule files")
+        XCTAssertEqual(try catalogue(), "catalint: cache: the rule catalogue taken from the cache")
+        XCTAssertEqual(try catalogue(["--no-cache"]), "")
+    }
+
+    /// A rule catalogue in a cache folder that catalint refuses (git tracks its files, or it is a
+    /// symbolic link) is never read: an entry that rewords every message changes the report only
+    /// where the folder is trusted.
+    func testARuleCatalogueInARefusedCacheFolderIsNeverRead() throws {
+        let directory = try project()
+        let expected = try lint(directory, ["--no-cache"]).stdout
+        _ = try lint(directory)
+        let folder = cacheFolder(directory)
+        // This build's key, from the entry the run kept; the same rules, every message reworded.
+        let entry = folder.appendingPathComponent(RuleCatalogEntry.fileName).path
+        let key = try BinaryReader(try XCTUnwrap(CacheFolder.readChecked(entry, magic: RuleCatalogEntry.magic))).readUInt64()
+        let forged = RuleCatalog.decodeEmbedded().map { rule -> RuleDefinition in
+            var rule = rule
+            rule.message = "FORGED " + rule.message
+            return rule
+        }
+        func forge() throws {
+            RuleCatalogEntry(directory: folder.path, key: key).store(forged)
+            // Without the results kept, which hold the messages made before.
+            for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name.hasPrefix("results-") || name.hasPrefix("snapshot-") {
+                try FileManager.default.removeItem(at: folder.appendingPathComponent(name))
+            }
+        }
+        // In a folder catalint trusts, the entry is what a run reads: the test can tell.
+        try forge()
+        XCTAssertTrue(try lint(directory).stdout.contains("FORGED "))
+        // Committed with the repository: refused, and the rules are the binary's.
+        try forge()
+        try runGit(["init", "-q"], in: directory)
+        try runGit(["add", "-f", "."], in: directory)
+        try runGit(["commit", "-q", "-m", "x"], in: directory)
+        let tracked = try lint(directory)
+        XCTAssertEqual(tracked.stdout, expected)
+        XCTAssertTrue(tracked.stderr.contains("warning: git tracks "), tracked.stderr)
+        // A link to a folder that holds it: refused too.
+        try FileManager.default.removeItem(at: directory.appendingPathComponent(".git"))
+        let elsewhere = try temporaryDirectory(self).appendingPathComponent("cache")
+        try FileManager.default.moveItem(at: folder, to: elsewhere)
+        try FileManager.default.createSymbolicLink(at: folder, withDestinationURL: elsewhere)
+        XCTAssertEqual(try lint(directory).stdout, expected)
+    }
+
     func testCorruptTruncatedAndForeignCachesAreIgnoredAndReplaced() throws {
         let directory = try project()
         let expected = try lint(directory, ["--no-cache"]).stdout

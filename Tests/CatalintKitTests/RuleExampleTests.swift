@@ -315,18 +315,7 @@ final class RuleExampleTests: XCTestCase {
     /// rule file reads the same both ways, every field of it, and a node the strict decoding refuses
     /// is refused too.
     func testTheCatalogueReadFromNodesIsWhatStrictDecodingGives() throws {
-        /// Every stored value, a dictionary's entries sorted (their order is the hash table's).
-        func canonical(_ value: Any) -> String {
-            let mirror = Mirror(reflecting: value)
-            let children = mirror.children.map { ($0.label.map { "\($0): " } ?? "") + canonical($0.value) }
-            if children.isEmpty, mirror.displayStyle != .collection, mirror.displayStyle != .dictionary { return String(reflecting: value) }
-            let parts = mirror.displayStyle == .dictionary ? children.sorted() : children
-            return "\(mirror.subjectType)(" + parts.joined(separator: ", ") + ")"
-        }
-        func fingerprint(_ rule: RuleDefinition) -> String {
-            canonical((rule.id, rule.title, rule.severity, rule.category, rule.breaksIn, rule.optIn, rule.preview, rule.summary, rule.rationale,
-                       rule.advice, rule.reference, rule.message, rule.help, rule.phrases, rule.fix, rule.uikit as Any, rule.examples))
-        }
+        let fingerprint = ruleFingerprint
         let rulesFolder = packageRoot.appendingPathComponent("Rules")
         for name in RuleCatalog.embeddedFileNames {
             let text = try String(contentsOf: rulesFolder.appendingPathComponent(name), encoding: .utf8)

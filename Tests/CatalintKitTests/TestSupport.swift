@@ -198,3 +198,17 @@ func runGit(_ arguments: [String], in directory: URL, file: StaticString = #file
     process.waitUntilExit()
     XCTAssertEqual(process.terminationStatus, 0, "git " + arguments.joined(separator: " "), file: file, line: line)
 }
+
+/// Every stored value of a rule, its prose and examples included, as text: two rules with the same
+/// fingerprint are the same rule. A dictionary's entries are sorted (their order is the hash table's).
+func ruleFingerprint(_ rule: RuleDefinition) -> String {
+    func canonical(_ value: Any) -> String {
+        let mirror = Mirror(reflecting: value)
+        let children = mirror.children.map { ($0.label.map { "\($0): " } ?? "") + canonical($0.value) }
+        if children.isEmpty, mirror.displayStyle != .collection, mirror.displayStyle != .dictionary { return String(reflecting: value) }
+        let parts = mirror.displayStyle == .dictionary ? children.sorted() : children
+        return "\(mirror.subjectType)(" + parts.joined(separator: ", ") + ")"
+    }
+    return canonical((rule.id, rule.title, rule.severity, rule.category, rule.breaksIn, rule.optIn, rule.preview, rule.summary, rule.rationale,
+                      rule.advice, rule.reference, rule.message, rule.help, rule.phrases, rule.fix, rule.uikit as Any, rule.examples))
+}

@@ -32,6 +32,9 @@ struct Field<Root>: Sendable {
     fileprivate let shorthand: (@Sendable (inout Root, String) -> Void)?
     /// Adds an option's value to the knowledge; nil for a field options cannot take.
     fileprivate let extend: (@Sendable (inout Root, Root) -> Void)?
+    /// Writes the field's value in the catalogue's binary form (`RuleCatalogEntry`), and reads it back.
+    fileprivate let pack: @Sendable (Root, BinaryWriter) -> Void
+    fileprivate let unpack: @Sendable (inout Root, BinaryReader) throws -> Void
 
     /// True for a field options can set: a list, or a value that may be absent.
     var isOption: Bool { extend != nil }
@@ -72,7 +75,9 @@ extension Field {
                   root[keyPath: path] = list
               },
               shorthand: nil,
-              extend: { root, options in root[keyPath: path] += options[keyPath: path] })
+              extend: { root, options in root[keyPath: path] += options[keyPath: path] },
+              pack: { root, sink in root[keyPath: path].packValue(into: sink) },
+              unpack: { root, source in root[keyPath: path] = try [Element].unpackValue(from: source) })
     }
 
     /// A value that may be absent (nil); a user's option that gives it replaces it, whatever it is.
@@ -94,7 +99,13 @@ extension Field {
               shorthand: nil,
               extend: { root, options in
                   if let value = options[keyPath: path] { root[keyPath: path] = value }
-              })
+              },
+              pack: { root, sink in
+                  let value = root[keyPath: path]
+                  sink.write(value != nil)
+                  value?.packValue(into: sink)
+              },
+              unpack: { root, source in root[keyPath: path] = try source.readBool() ? try Value.unpackValue(from: source) : nil })
     }
 
     /// A value that keeps its default (the one `init()` gives) when the key is absent.
@@ -114,7 +125,7 @@ extension Field {
     static func shorthand(_ key: String, _ path: WritableKeyPath<Root, String> & Sendable, _ description: String? = nil) -> Field {
         let field = single(key, path, description, nil, required: true)
         return Field(key: key, description: description, isRequired: true, valueSchema: field.valueSchema, decode: field.decode, read: field.read,
-                     shorthand: { root, text in root[keyPath: path] = text }, extend: nil)
+                     shorthand: { root, text in root[keyPath: path] = text }, extend: nil, pack: field.pack, unpack: field.unpack)
     }
 
     private static func single<Value: SchemaValue>(_ key: String, _ path: WritableKeyPath<Root, Value> & Sendable, _ description: String?,
@@ -145,7 +156,9 @@ extension Field {
                   try restriction?.check(value, key: key, at: node)
                   root[keyPath: path] = value
               },
-              shorthand: nil, extend: nil)
+              shorthand: nil, extend: nil,
+              pack: { root, sink in root[keyPath: path].packValue(into: sink) },
+              unpack: { root, source in root[keyPath: path] = try Value.unpackValue(from: source) })
     }
 }
 
@@ -224,6 +237,17 @@ extension KnowledgeShape {
         for field in Self.fields { try field.read(&self, members[field.key]) }
     }
 
+    /// The catalogue's binary form (`RuleCatalogEntry`): each field's value in the table's order.
+    func packValue(into sink: BinaryWriter) {
+        for field in Self.fields { field.pack(self, sink) }
+    }
+
+    static func unpackValue(from source: BinaryReader) throws -> Self {
+        var value = Self()
+        for field in fields { try field.unpack(&value, source) }
+        return value
+    }
+
     /// The name of the shape's definition in a JSON Schema: `classEntry` for `ClassEntry`.
     static var schemaName: String {
         let name = String(describing: Self.self)
@@ -276,6 +300,10 @@ protocol SchemaValue: Decodable, Sendable {
     /// `Decodable` through Yams reads it: without `Decodable`'s containers, whose runtime type
     /// lookups were most of catalint's start-up.
     init(node: Node) throws
+    /// The value in the binary form of the catalogue kept in the cache (`RuleCatalogEntry`), which a
+    /// run reads instead of the YAML; and read back (a damaged form throws).
+    func packValue(into sink: BinaryWriter)
+    static func unpackValue(from source: BinaryReader) throws -> Self
 }
 
 extension String: SchemaValue {
@@ -285,6 +313,9 @@ extension String: SchemaValue {
         guard let scalar = node.scalar else { throw EmbeddedNodeError(node, "expected a string") }
         self = scalar.string
     }
+
+    func packValue(into sink: BinaryWriter) { sink.write(self) }
+    static func unpackValue(from source: BinaryReader) throws -> String { try source.readString() }
 }
 
 extension Double: SchemaValue {
@@ -294,6 +325,9 @@ extension Double: SchemaValue {
         guard let value = node.scalar.flatMap(Double.construct) else { throw EmbeddedNodeError(node, "expected a number") }
         self = value
     }
+
+    func packValue(into sink: BinaryWriter) { sink.write(double: self) }
+    static func unpackValue(from source: BinaryReader) throws -> Double { try source.readDouble() }
 }
 
 extension Bool: SchemaValue {
@@ -309,6 +343,9 @@ extension Bool: SchemaValue {
         default: throw EmbeddedNodeError(node, "expected true or false")
         }
     }
+
+    func packValue(into sink: BinaryWriter) { sink.write(self) }
+    static func unpackValue(from source: BinaryReader) throws -> Bool { try source.readBool() }
 }
 
 extension Dictionary: SchemaValue where Key == String, Value: SchemaValue {
@@ -322,6 +359,20 @@ extension Dictionary: SchemaValue where Key == String, Value: SchemaValue {
             self[name] = try Value(node: value)
         }
     }
+
+    /// By sorted key, so that the same catalogue is always the same bytes.
+    func packValue(into sink: BinaryWriter) {
+        sink.write(count)
+        for key in keys.sorted() {
+            sink.write(key)
+            self[key]!.packValue(into: sink)
+        }
+    }
+
+    static func unpackValue(from source: BinaryReader) throws -> Self {
+        let map = try source.readMap { try Value.unpackValue(from: source) }
+        return map
+    }
 }
 
 extension Array: SchemaValue where Element: SchemaValue {
@@ -330,6 +381,19 @@ extension Array: SchemaValue where Element: SchemaValue {
     init(node: Node) throws {
         guard let sequence = node.sequence else { throw EmbeddedNodeError(node, "expected a list") }
         self = try sequence.map { try Element(node: $0) }
+    }
+
+    func packValue(into sink: BinaryWriter) {
+        sink.write(count)
+        for element in self { element.packValue(into: sink) }
+    }
+
+    static func unpackValue(from source: BinaryReader) throws -> Self {
+        let count = try source.readCount()
+        var elements: [Element] = []
+        elements.reserveCapacity(count)
+        for _ in 0..<count { elements.append(try Element.unpackValue(from: source)) }
+        return elements
     }
 }
 
@@ -342,6 +406,13 @@ extension SchemaValue where Self: RawRepresentable & CaseIterable, RawValue == S
             throw EmbeddedNodeError(node, "expected one of \(Self.allCases.map(\.rawValue).joined(separator: ", "))")
         }
         self = value
+    }
+
+    func packValue(into sink: BinaryWriter) { sink.write(rawValue) }
+
+    static func unpackValue(from source: BinaryReader) throws -> Self {
+        guard let value = Self(rawValue: try source.readString()) else { throw BinaryReader.Malformed() }
+        return value
     }
 }
 

@@ -355,13 +355,56 @@ public enum RuleCatalog {
     /// tests, the rule pages, the reports that describe rules), and from its YAML nodes, not
     /// through `Decodable` (`RuleDefinition.init(node:)`): the tests decode every file strictly with
     /// `parse` and compare the two.
-    public static let all: [RuleDefinition] = {
+    public static var all: [RuleDefinition] { loading.rules(keptIn: nil) }
+
+    /// The catalogue, loaded once a process: from the binary form kept in the cache folder
+    /// `directory` (`RuleCatalogEntry`) when it holds, else decoded from the embedded files and, with
+    /// a `directory`, kept there for the next run. Whichever comes first, this or `all`, loads it.
+    /// `directory` must be a cache folder that `CacheFolder.refusal` accepted.
+    static func load(keptIn directory: String?) -> [RuleDefinition] {
+        loading.rules(keptIn: directory)
+    }
+
+    /// Whether the catalogue, once loaded, came from the cache (nil until it is loaded), for `--verbose`.
+    public static var takenFromCache: Bool? { loading.takenFromCache }
+
+    private static let loading = Loading()
+
+    /// The catalogue once loaded; the first caller loads it while the others wait.
+    final class Loading: @unchecked Sendable {
+        private let lock = NSLock()
+        private var rules: [RuleDefinition]?
+        private var fromCache = false
+
+        var takenFromCache: Bool? { lock.withLock { rules == nil ? nil : fromCache } }
+
+        func rules(keptIn directory: String?) -> [RuleDefinition] {
+            let entry = directory.map { RuleCatalogEntry(directory: $0) }
+            let (rules, decoded) = lock.withLock { () -> ([RuleDefinition], Bool) in
+                if let rules = self.rules { return (rules, false) }
+                if let kept = entry?.load() {
+                    self.rules = kept
+                    fromCache = true
+                    return (kept, false)
+                }
+                let rules = RuleCatalog.decodeEmbedded()
+                self.rules = rules
+                return (rules, true)
+            }
+            // Written outside the lock, so that the threads waiting for the rules do not wait for the disk.
+            if decoded, let entry { entry.store(rules) }
+            return rules
+        }
+    }
+
+    /// Every rule decoded from the embedded files, sorted by id.
+    static func decodeEmbedded() -> [RuleDefinition] {
         do {
             return try EmbeddedRules.files.map { try deferred($0.text, name: $0.name) }.sorted { $0.id < $1.id }
         } catch {
             fatalError("The embedded rule files do not load; the build checks them, so this is a bug: \(error)")
         }
-    }()
+    }
 
     /// The keys of a rule file that a lint does not read: its examples and its prose.
     static let deferredKeys: Set<String> = ["examples", "summary", "rationale", "advice", "reference"]
@@ -369,6 +412,11 @@ public enum RuleCatalog {
     /// A rule file read without its `deferredKeys`, which are read from their own lines when first
     /// asked for.
     static func deferred(_ text: String, name: String) throws -> RuleDefinition {
+        try read(blocks(of: text, keeping: { !deferredKeys.contains($0) }), name: name, later: later(text, name: name))
+    }
+
+    /// The prose and the examples of the rule file `name` (`text`), read when first asked for.
+    static func later(_ text: String, name: String) -> (prose: Deferred<RuleDefinition.Prose>, examples: Deferred<RuleDefinition.Examples?>) {
         let prose = Deferred(readingLater: deferredKeys.subtracting(["examples"]), of: text, name: name) { root in
             guard let root else { throw RuleFileError(message: "\(name):1:1: the file is empty") }
             return try RuleDefinition.Prose(node: root)
@@ -377,7 +425,7 @@ public enum RuleCatalog {
             let node = root?.mapping?.first { $0.key.scalar?.string == "examples" }?.value
             return try node.flatMap { $0.isNullValue ? nil : try RuleDefinition.Examples(node: $0) }
         }
-        return try read(blocks(of: text, keeping: { !deferredKeys.contains($0) }), name: name, later: (prose, examples))
+        return (prose, examples)
     }
 
     /// `text` with the lines of the blocks at the left margin whose key `keep` refuses (each block
@@ -427,6 +475,10 @@ public enum RuleCatalog {
             throw RuleFileError(message: "\(name):\(error.description)")
         }
     }
+
+    /// Every rule's id, sorted, from the embedded files' names (each is named for its rule's id:
+    /// `read` checks it), without loading the catalogue.
+    static let ids: [String] = EmbeddedRules.files.map { String($0.name.dropLast(".yml".count)) }.sorted()
 
     public static func rule(_ id: String) -> RuleDefinition? {
         all.first { $0.id == id }

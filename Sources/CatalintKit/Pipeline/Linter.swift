@@ -178,10 +178,13 @@ public struct Linter: Sendable {
     /// finds the files (throwing `LintError` for a path that does not exist or is not lintable),
     /// reads them, and returns the findings, sorted.
     public func lint(_ inputs: LintInputs) throws -> LintResult {
-        // The rule catalogue is decoded on another thread while this one finds the files and asks
-        // their projects about them, which needs no rule (on the perf corpus, a sixth of a run with
-        // nothing changed); the first use of the rules waits for it.
-        DispatchQueue.global(qos: .userInitiated).async { _ = RuleCatalog.all }
+        // The rule catalogue is loaded on another thread while this one finds the files and asks
+        // their projects about them, which needs no rule; the first use of the rules waits for it.
+        // With a cache, from the binary form kept there (`RuleCatalogEntry`), not the rules' YAML.
+        let cacheDirectory = options.cacheDirectory
+        DispatchQueue.global(qos: .userInitiated).async {
+            _ = RuleCatalog.load(keptIn: cacheDirectory.flatMap { CacheFolder.refusal($0) == nil ? $0 : nil })
+        }
         let configuration = options.configuration
         let files: [FileInput]
         let met = CheckoutsMet()

@@ -365,14 +365,15 @@ public enum ConfigurationLoader {
                 return [:]
             }
             var result: [String: RuleSettings] = [:]
-            let ids = RuleCatalog.all.map(\.id)
+            // By the embedded files' names: reading a configuration does not load the catalogue.
+            let ids = RuleCatalog.ids
             for (key, setting) in mapping {
                 let id = key.string ?? ""
-                guard let definition = RuleCatalog.rule(id) else {
+                guard ids.contains(id) else {
                     problem(key, "unknown rule '\(id)'." + Self.suggestion(id, ids) + " `catalint rules` lists them.")
                     continue
                 }
-                result[id] = ruleSettings(setting, definition: definition, levelsOnly: levelsOnly)
+                result[id] = ruleSettings(setting, id: id, levelsOnly: levelsOnly)
             }
             return result
         }
@@ -383,13 +384,13 @@ public enum ConfigurationLoader {
             return nil
         }
 
-        mutating func ruleSettings(_ value: Node, definition: RuleDefinition, levelsOnly: Bool) -> RuleSettings {
+        mutating func ruleSettings(_ value: Node, id: String, levelsOnly: Bool) -> RuleSettings {
             if value.scalar != nil { return RuleSettings(level: level(value)) }
             guard let mapping = value.mapping else {
-                problem(value, "'\(definition.id)' takes a severity (off, note, warning, error) or a mapping with 'severity' and options")
+                problem(value, "'\(id)' takes a severity (off, note, warning, error) or a mapping with 'severity' and options")
                 return RuleSettings()
             }
-            let logic = RuleRegistry.logic[definition.id]
+            let logic = RuleRegistry.logic[id]
             let allowed = ["severity"] + (logic.map { type(of: $0).optionNames } ?? [])
             var settings = RuleSettings()
             var options: [(Node, Node)] = []
@@ -398,9 +399,9 @@ public enum ConfigurationLoader {
                 if name == "severity" {
                     settings.level = level(option)
                 } else if levelsOnly, allowed.contains(name) {
-                    problem(key, "an override sets levels only, and '\(name)' is an option of \(definition.id): options apply to every file, so set it under the top-level 'rules'")
+                    problem(key, "an override sets levels only, and '\(name)' is an option of \(id): options apply to every file, so set it under the top-level 'rules'")
                 } else if !allowed.contains(name) {
-                    problem(key, "unknown option '\(name)' for \(definition.id)." + Self.suggestion(name, allowed)
+                    problem(key, "unknown option '\(name)' for \(id)." + Self.suggestion(name, allowed)
                             + " It takes \(allowed.map { "'\($0)'" }.joined(separator: ", ")).")
                 } else {
                     options.append((key, option))
