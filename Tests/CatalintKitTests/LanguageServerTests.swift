@@ -371,6 +371,8 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.diagnostics(for: screen, version: 1).map(\.rule), ["unavailable-control"])
         let cache = folder.appendingPathComponent(".catalint_cache").path
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: cache).filter { $0.hasPrefix("project-") }.count, 1)
+        // And the rule catalogue, which the next start reads instead of the rules' YAML.
+        XCTAssertTrue(FileManager.default.fileExists(atPath: cache + "/rule-catalogue"))
         // The target now leaves the file out: the project is read again, not taken from the cache.
         try declare(".target(name: \"App\", exclude: [\"Screen.swift\"])", age: 1_800)
         client.notify("workspace/didChangeWatchedFiles", ["changes": [["uri": manifest.absoluteString, "type": 2]]])
