@@ -18,6 +18,9 @@ run by run (ABBA) so that the noise of this shared machine falls on both alike:
              comment appended to one mid-sized file before each run, then `catalint lint .`,
              `catalint lint FILE` and `catalint lint --stdin-filename FILE -`; then the same in a
              copy of the whole perf corpus, linted from its root with --idiom mac (not with --quick).
+  start-up   `catalint lint FILE` of one small file in a project of its own, its cache warm (a
+             pre-commit hook with one file staged: little but start-up), alternated with
+             `catalint --version` (the process and its libraries alone), runs x 5 times each.
   callgrind  instructions (valgrind --tool=callgrind) of catalint -j 1 and of swift-frontend
              -parse on a fixed subset: the first 40 Swift files of swift-syntax/Sources/SwiftParser
              (catalint's: the median of 3 runs). Unlike times, these move by 3% at most between runs
@@ -110,6 +113,7 @@ def main():
         result["workloads"] = [measure_cold(options, catalint, frontend, cache, work, w) for w in workloads]
         result["warm"] = measure_warm(options, catalint, cache, work, workloads[0], result["workloads"][0])
         result["one_file"] = measure_one_file(options, catalint, cache, corpus, work)
+        result["startup"] = measure_startup(options, catalint, cache, work)
         if not options.quick:
             result["one_file_corpus"] = measure_one_file(options, catalint, cache, corpus, work, whole=True)
         result["callgrind"] = None if options.skip_callgrind else \
@@ -486,6 +490,33 @@ def measure_one_file(options, catalint, cache, corpus, work, whole=False):
             "cases": [dict(summary(times[key]), key=key, command=label) for key, label, _, _ in cases]}
 
 
+def measure_startup(options, catalint, cache, work):
+    """A run with next to nothing to do, which is mostly start-up: one small Swift file in a project
+    of its own, its cache warm (a pre-commit hook with one file staged), alternated with
+    `catalint --version` (the process and its libraries alone). Each `runs` x 5 times."""
+    project = os.path.join(work, "small")
+    os.makedirs(project, exist_ok=True)
+    with open(os.path.join(project, ".catalint.yml"), "w") as handle:
+        handle.write("# Written by scripts/benchmark.py: this folder is the project.\nidiom: mac\n")
+    with open(os.path.join(project, "Screen.swift"), "w") as handle:
+        handle.write("import UIKit\n\nfinal class Screen: UIViewController {\n    let stepper = UIStepper()\n}\n")
+    arguments = cache_arguments(cache, work, cold=False)
+    if arguments:
+        arguments = [arguments[0], os.path.join(work, "small-cache")]
+    lint = [catalint, "lint"] + arguments + ["Screen.swift"]
+    run_once(lint, project)  # fills its cache
+    times = {"lint": [], "version": []}
+    statuses = set()
+    for _ in range(options.runs * 5):
+        done = run_once(lint, project)
+        statuses.add(done["status"])
+        times["lint"].append(done["wall"])
+        times["version"].append(run_once([catalint, "--version"], project)["wall"])
+    progress(f"start-up: lint of one small file {statistics.median(times['lint']):.4f} s, "
+             f"--version {statistics.median(times['version']):.4f} s (medians)")
+    return {"lint": summary(times["lint"]), "version": summary(times["version"]), "statuses": sorted(statuses)}
+
+
 def measure_callgrind(catalint, frontend, cache, corpus, work):
     if not shutil.which("valgrind"):
         return {"error": "valgrind is not installed"}
@@ -758,6 +789,8 @@ def targets(result):
 
 
 def seconds(value):
+    if value < 0.1:
+        return f"{value:.4f}"
     return f"{value:.3f}" if value < 10 else f"{value:.2f}"
 
 
@@ -859,6 +892,12 @@ def print_report(result):
                   f"{verdict(case['median'], TARGET_ONE_FILE_S)}")
         if any(s not in (0, 1) for s in one["statuses"]):
             print(f"  WARNING: catalint exited {one['statuses']}")
+    startup = result.get("startup")
+    if startup:
+        print(f"start-up: catalint lint of one small file, cache warm: {spread(startup['lint'])} s; "
+              f"catalint --version: {spread(startup['version'])} s")
+        if any(s not in (0, 1) for s in startup["statuses"]):
+            print(f"  WARNING: catalint exited {startup['statuses']}")
     grind = result["callgrind"]
     if grind is None:
         pass
