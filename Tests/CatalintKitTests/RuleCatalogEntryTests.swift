@@ -113,4 +113,31 @@ final class RuleCatalogEntryTests: XCTestCase {
         _ = none.rules(keptIn: nil)
         XCTAssertEqual(none.takenFromCache, false)
     }
+
+    /// A run names its cache folder before any thread loads the rules, so whichever thread loads them
+    /// first (a lint's first use of a rule can come before the thread started to load them), the
+    /// catalogue comes from that folder and is kept there; never from a folder the cache refuses.
+    func testTheFolderNamedBeforeTheLoadIsUsedWhicheverThreadLoads() throws {
+        let directory = try temporaryDirectory(self).path
+        let first = RuleCatalog.Loading()
+        first.prefer(directory)
+        _ = first.rules(keptIn: nil)
+        XCTAssertEqual(first.takenFromCache, false)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: directory + "/" + RuleCatalogEntry.fileName))
+        let second = RuleCatalog.Loading()
+        second.prefer(directory)
+        second.prefer(try temporaryDirectory(self).path)
+        _ = second.rules(keptIn: nil)
+        XCTAssertEqual(second.takenFromCache, true)
+        // A cache folder that is a symbolic link is refused: not read, not written.
+        let link = try temporaryDirectory(self).appendingPathComponent("link").path
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: directory)
+        let third = RuleCatalog.Loading()
+        third.prefer(link)
+        _ = third.rules(keptIn: nil)
+        XCTAssertEqual(third.takenFromCache, false)
+        let fourth = RuleCatalog.Loading()
+        _ = fourth.rules(keptIn: link)
+        XCTAssertEqual(fourth.takenFromCache, false)
+    }
 }

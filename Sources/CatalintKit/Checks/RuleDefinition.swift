@@ -359,10 +359,17 @@ public enum RuleCatalog {
 
     /// The catalogue, loaded once a process: from the binary form kept in the cache folder
     /// `directory` (`RuleCatalogEntry`) when it holds, else decoded from the embedded files and, with
-    /// a `directory`, kept there for the next run. Whichever comes first, this or `all`, loads it.
-    /// `directory` must be a cache folder that `CacheFolder.refusal` accepted.
+    /// a `directory`, kept there for the next run. A folder that `CacheFolder.refusal` refuses is
+    /// neither read nor written. Whichever comes first, this or `all`, loads it.
     static func load(keptIn directory: String?) -> [RuleDefinition] {
         loading.rules(keptIn: directory)
+    }
+
+    /// Names the cache folder of the run under way, so that the first load, this thread's or
+    /// another's, through `load` or `all`, takes the catalogue from there and keeps it there; a
+    /// folder named before it is loaded stays the one.
+    static func willLoad(keptIn directory: String?) {
+        loading.prefer(directory)
     }
 
     /// Whether the catalogue, once loaded, came from the cache (nil until it is loaded), for `--verbose`.
@@ -375,24 +382,32 @@ public enum RuleCatalog {
         private let lock = NSLock()
         private var rules: [RuleDefinition]?
         private var fromCache = false
+        /// The cache folder named by `prefer`, used by a load that names none.
+        private var preferred: String?
 
         var takenFromCache: Bool? { lock.withLock { rules == nil ? nil : fromCache } }
 
+        func prefer(_ directory: String?) {
+            lock.withLock {
+                if rules == nil, preferred == nil { preferred = directory }
+            }
+        }
+
         func rules(keptIn directory: String?) -> [RuleDefinition] {
-            let entry = directory.map { RuleCatalogEntry(directory: $0) }
-            let (rules, decoded) = lock.withLock { () -> ([RuleDefinition], Bool) in
-                if let rules = self.rules { return (rules, false) }
+            let (rules, keep) = lock.withLock { () -> ([RuleDefinition], RuleCatalogEntry?) in
+                if let rules = self.rules { return (rules, nil) }
+                let entry = (directory ?? preferred).flatMap { CacheFolder.refusal($0) == nil ? RuleCatalogEntry(directory: $0) : nil }
                 if let kept = entry?.load() {
                     self.rules = kept
                     fromCache = true
-                    return (kept, false)
+                    return (kept, nil)
                 }
                 let rules = RuleCatalog.decodeEmbedded()
                 self.rules = rules
-                return (rules, true)
+                return (rules, entry)
             }
             // Written outside the lock, so that the threads waiting for the rules do not wait for the disk.
-            if decoded, let entry { entry.store(rules) }
+            keep?.store(rules)
             return rules
         }
     }

@@ -180,11 +180,10 @@ public struct Linter: Sendable {
     public func lint(_ inputs: LintInputs) throws -> LintResult {
         // The rule catalogue is loaded on another thread while this one finds the files and asks
         // their projects about them, which needs no rule; the first use of the rules waits for it.
-        // With a cache, from the binary form kept there (`RuleCatalogEntry`), not the rules' YAML.
-        let cacheDirectory = options.cacheDirectory
-        DispatchQueue.global(qos: .userInitiated).async {
-            _ = RuleCatalog.load(keptIn: cacheDirectory.flatMap { CacheFolder.refusal($0) == nil ? $0 : nil })
-        }
+        // With a cache, from the binary form kept there (`RuleCatalogEntry`), not the rules' YAML,
+        // whichever thread loads it first.
+        RuleCatalog.willLoad(keptIn: options.cacheDirectory)
+        DispatchQueue.global(qos: .userInitiated).async { _ = RuleCatalog.all }
         let configuration = options.configuration
         let files: [FileInput]
         let met = CheckoutsMet()

@@ -54,7 +54,7 @@ public final class ProjectSession: @unchecked Sendable {
         if sessionOptions.indexRoot == nil { sessionOptions.indexRoot = root }
         let objc = objectiveC.isEmpty ? nil : Linter(options: sessionOptions).objcEnvironment(for: objectiveC)
         // The rules from the cache's binary form, as a lint's (`RuleCatalog.load`), unless something loaded them already.
-        if let directory = options.cacheDirectory, CacheFolder.refusal(directory) == nil { _ = RuleCatalog.load(keptIn: directory) }
+        _ = RuleCatalog.load(keptIn: options.cacheDirectory)
         (processor, cacheRefusal) = linter.makeProcessor(objc: objc)
         documentProcessor = processor
         documentProcessor.cachesTexts = false
