@@ -73,6 +73,16 @@ final class RuleCatalogEntryTests: XCTestCase {
         renamed[0].id = "no-such-rule"
         entry.store(renamed)
         XCTAssertNil(entry.load())
+        // One past the size an entry may have is not read (nor would a file of gigabytes be).
+        entry.store(decoded)
+        XCTAssertNotNil(entry.load())
+        let padded = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        try padded.truncate(atOffset: UInt64(RuleCatalogEntry.largest + 1))
+        try padded.close()
+        XCTAssertNil(entry.load())
+        XCTAssertNil(CacheFolder.read(path, limit: RuleCatalogEntry.largest))
+        XCTAssertEqual(CacheFolder.read(path, limit: RuleCatalogEntry.largest + 1)?.count, RuleCatalogEntry.largest + 1)
+        entry.store(decoded)
         // A link in its place is not followed.
         try FileManager.default.removeItem(atPath: path)
         let elsewhere = try temporaryDirectory(self).appendingPathComponent("catalogue")

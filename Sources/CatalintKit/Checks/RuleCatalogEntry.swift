@@ -22,12 +22,15 @@ struct RuleCatalogEntry: Sendable {
 
     static let fileName = "rule-catalogue"
 
+    /// The most bytes an entry may have: today's is 25 KB; a larger file is not read at all.
+    static let largest = 16 << 20
+
     /// The first bytes of the entry: what it is, and the version of its form.
     static let magic = Array("catalint rule catalogue 1\n".utf8)
 
     /// The catalogue kept by an earlier run, when it holds.
     func load() -> [RuleDefinition]? {
-        guard let body = CacheFolder.readChecked(path, magic: Self.magic) else { return nil }
+        guard let body = CacheFolder.readChecked(path, magic: Self.magic, limit: Self.largest) else { return nil }
         do {
             let source = try BinaryReader(body)
             guard try source.readUInt64() == key else { return nil }

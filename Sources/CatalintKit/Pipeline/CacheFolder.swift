@@ -92,13 +92,14 @@ enum CacheFolder {
         gitLocationVariables.contains { environment[$0] != nil }
     }
 
-    /// The bytes of a regular file, read without following a symbolic link; nil otherwise.
-    static func read(_ file: String) -> Data? {
+    /// The bytes of a regular file of at most `limit` bytes, read without following a symbolic link;
+    /// nil otherwise.
+    static func read(_ file: String, limit: Int = .max) -> Data? {
         let descriptor = open(file, O_RDONLY | O_NOFOLLOW)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
-        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return nil }
+        guard fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFREG, Int(info.st_size) <= limit else { return nil }
         let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
         return try? handle.readToEnd() ?? Data()
     }
@@ -115,9 +116,9 @@ enum CacheFolder {
     }
 
     /// The body of a file `writeChecked` wrote with `magic`; nil when the file is missing, is not
-    /// one, or its checksum fails (a damaged file is never used).
-    static func readChecked(_ file: String, magic: [UInt8]) -> ArraySlice<UInt8>? {
-        guard let data = read(file), data.count > magic.count + 8, Array(data.prefix(magic.count)) == magic else { return nil }
+    /// one, is larger than `limit`, or its checksum fails (a damaged file is never used).
+    static func readChecked(_ file: String, magic: [UInt8], limit: Int = .max) -> ArraySlice<UInt8>? {
+        guard let data = read(file, limit: limit), data.count > magic.count + 8, data.count <= limit, Array(data.prefix(magic.count)) == magic else { return nil }
         let bytes = Array(data.dropFirst(magic.count))
         let body = bytes.dropLast(8)
         let stored = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
