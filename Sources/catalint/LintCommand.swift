@@ -106,6 +106,8 @@ enum LintCommand {
             let cache: Workspace.CacheLocation = request.noCache ? .none : request.cacheDirectory.map { .folder($0) } ?? .projectFolder
             let workspace = try Workspace.open(linting: linted, configuration: source, idiom: request.idiom, includeUnbuilt: request.includeUnbuilt,
                                                cache: cache, log: verbose)
+            // The rules come from the cache folder whoever asks for them first (the selectors' categories below, or the run).
+            RuleCatalog.willLoad(keptIn: workspace.cacheDirectory)
             var options = LintOptions(idiom: workspace.idiom, jobs: request.jobs, onlyRules: request.select.map(Set.init),
                                       ignoredRules: Set(request.ignore), configuration: workspace.configuration)
             options.extendedRules = Set(request.extendSelect)

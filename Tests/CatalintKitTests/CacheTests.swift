@@ -274,6 +274,15 @@ final class CacheTests: XCTestCase {
         XCTAssertEqual(try catalogue(), "catalint: cache: the rule catalogue decoded from the rule files")
         XCTAssertEqual(try catalogue(), "catalint: cache: the rule catalogue taken from the cache")
         XCTAssertEqual(try catalogue(["--no-cache"]), "")
+        // Selectors by category and rules' settings, in the configuration and on the command line,
+        // need the catalogue before the run starts: it comes from the cache all the same.
+        try write("ignore: [layout]\nrules:\n  unavailable-control: warning\n", to: directory.appendingPathComponent(".catalint.yml"))
+        let selected = ["lint", "--format", "json", "--extend-select", "crash", "--ignore", "meta", "."]
+        let uncached = try runCatalint(selected + ["--no-cache"], in: directory)
+        let cached = try runCatalint(selected + ["--verbose"], in: directory)
+        XCTAssertEqual(cached.stdout, uncached.stdout)
+        XCTAssertNotEqual(cached.stdout, expected)
+        XCTAssertTrue(cached.stderr.contains("catalint: cache: the rule catalogue taken from the cache"), cached.stderr)
     }
 
     /// A rule catalogue in a cache folder that catalint refuses (git tracks its files, or it is a

@@ -8,7 +8,8 @@ import Yams
 ///   error with its place and a suggestion; a value that breaks a field's restriction too;
 /// - the option names of a rule and how options extend its knowledge (`KnowledgeKind`): lists
 ///   extend, a single value given replaces, even 0;
-/// - the JSON Schema of the configuration (`ConfigurationSchema`), with each field's description.
+/// - the JSON Schema of the configuration (`ConfigurationSchema`), with each field's description;
+/// - the binary form of the rule catalogue that the cache keeps (`RuleCatalogEntry`).
 protocol KnowledgeShape: SchemaValue {
     /// The value with no key given: every list empty, every optional value nil, other values at
     /// their defaults (required ones are set by decoding).

@@ -354,7 +354,8 @@ public enum RuleCatalog {
     /// (`deferredKeys`), which are decoded from the same file when something asks for them (the
     /// tests, the rule pages, the reports that describe rules), and from its YAML nodes, not
     /// through `Decodable` (`RuleDefinition.init(node:)`): the tests decode every file strictly with
-    /// `parse` and compare the two.
+    /// `parse` and compare the two. A run with a cache reads them from the binary form kept there
+    /// instead (`load`, `willLoad`, `RuleCatalogEntry`).
     public static var all: [RuleDefinition] { loading.rules(keptIn: nil) }
 
     /// The catalogue, loaded once a process: from the binary form kept in the cache folder
@@ -368,7 +369,7 @@ public enum RuleCatalog {
     /// Names the cache folder of the run under way, so that the first load, this thread's or
     /// another's, through `load` or `all`, takes the catalogue from there and keeps it there; a
     /// folder named before it is loaded stays the one.
-    static func willLoad(keptIn directory: String?) {
+    public static func willLoad(keptIn directory: String?) {
         loading.prefer(directory)
     }
 

@@ -17,10 +17,19 @@ public struct RuleSelector: Sendable, Hashable, CustomStringConvertible {
 
     public var description: String { text }
 
-    /// Reads a selector; an unknown one throws, with the closest known name.
-    public init(_ text: String, rules: [RuleDefinition] = RuleCatalog.all) throws(UnknownSelector) {
+    /// Reads a selector; an unknown one throws, with the closest known name. By the rules' ids alone
+    /// (`RuleCatalog.ids`), so that reading a configuration or a command line does not load the catalogue.
+    public init(_ text: String) throws(UnknownSelector) {
+        try self.init(text, ids: RuleCatalog.ids)
+    }
+
+    /// The same among `rules`.
+    public init(_ text: String, rules: [RuleDefinition]) throws(UnknownSelector) {
+        try self.init(text, ids: rules.map(\.id))
+    }
+
+    private init(_ text: String, ids: [String]) throws(UnknownSelector) {
         self.text = text
-        let ids = rules.map(\.id)
         if text == "ALL" || text == "all" {
             kind = .all
         } else if ids.contains(text) {
@@ -30,7 +39,7 @@ public struct RuleSelector: Sendable, Hashable, CustomStringConvertible {
         } else {
             let prefix = text.hasSuffix("-") ? text : text + "-"
             guard prefix.count > 1, ids.contains(where: { $0.hasPrefix(prefix) }) else {
-                throw UnknownSelector(text: text, suggestion: Suggestion.closest(to: text, in: Self.names(rules)))
+                throw UnknownSelector(text: text, suggestion: Suggestion.closest(to: text, in: Self.names(ids)))
             }
             kind = .prefix(prefix)
         }
@@ -59,16 +68,16 @@ public struct RuleSelector: Sendable, Hashable, CustomStringConvertible {
     }
 
     /// Every name a selector may be, for suggestions: ids, categories, prefixes, `ALL`.
-    static func names(_ rules: [RuleDefinition]) -> [String] {
+    static func names(_ ids: [String]) -> [String] {
         var prefixes: Set<String> = []
-        for rule in rules {
+        for id in ids {
             var prefix = ""
-            for part in rule.id.split(separator: "-").dropLast() {
+            for part in id.split(separator: "-").dropLast() {
                 prefix += part + "-"
                 prefixes.insert(prefix)
             }
         }
-        return rules.map(\.id) + RuleCategory.allCases.map(\.rawValue) + prefixes.sorted() + ["ALL"]
+        return ids + RuleCategory.allCases.map(\.rawValue) + prefixes.sorted() + ["ALL"]
     }
 
     /// A name that picks no rule.
