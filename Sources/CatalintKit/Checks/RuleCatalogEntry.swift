@@ -71,9 +71,11 @@ struct RuleCatalogEntry: Sendable {
         sink.write(rule.message)
         sink.write(rule.help)
         rule.phrases.packValue(into: sink)
-        let knowledge = rule.uikit as? any KnowledgeShape
-        sink.write(knowledge != nil)
-        knowledge?.packValue(into: sink)
+        // Through the rule's logic, which knows the knowledge's kind: a cast to a protocol would look
+        // its conformance up at run time (a third of this function's instructions).
+        let logic = RuleRegistry.logic[rule.id]
+        sink.write(logic != nil && rule.uikit != nil)
+        if let logic, let knowledge = rule.uikit { type(of: logic).packKnowledge(knowledge, into: sink) }
         sink.write(rule.fix != nil)
         rule.fix?.packValue(into: sink)
     }
@@ -101,6 +103,11 @@ extension RuleLogic {
     /// The rule's knowledge from the catalogue's binary form (`RuleCatalogEntry`).
     static func unpackKnowledge(from source: BinaryReader) throws -> any RuleKnowledge {
         try Knowledge.unpackValue(from: source)
+    }
+
+    /// Writes `knowledge`, of this rule's kind, in that form.
+    static func packKnowledge(_ knowledge: any RuleKnowledge, into sink: BinaryWriter) {
+        (knowledge as? Knowledge ?? Knowledge()).packValue(into: sink)
     }
 }
 
