@@ -116,8 +116,21 @@ public final class BuildMembership: @unchecked Sendable {
     private var languageModes: [String: LanguageMode?] = [:]
     /// The folders above each folder asked about, itself first (`ancestors(of:)`).
     private var folderAncestors: [String: [String]] = [:]
-    /// Each project's targets by the files and folders they compile or copy (`targetsRooted(in:)`).
-    private var targetsByRoot: [String: [String: [Int]]] = [:]
+    /// Each project's targets by the files and folders they compile or copy, and by the folders
+    /// they are rooted at or above, by project file (`targetsRooted(in:)`, `targetsRooted(above:)`).
+    private var targetsByRoot: [String: RootedTargets] = [:]
+
+    /// The targets of one project by where they are rooted (the lock is held while it is used).
+    private final class RootedTargets {
+        /// By each file and folder they compile or copy.
+        let byRoot: [String: [Int]]
+        /// By each folder asked about: those rooted at it or at a folder above it.
+        var aboveFolder: [String: [Int]] = [:]
+
+        init(byRoot: [String: [Int]]) {
+            self.byRoot = byRoot
+        }
+    }
     /// Whether each target compiles Objective-C, by project file and target name: worked out once.
     private var objectiveCTargets: [String: Bool] = [:]
     /// The nearest folder at or above each folder asked about that has a project file, or nil for none.
@@ -455,13 +468,36 @@ public final class BuildMembership: @unchecked Sendable {
     /// project file: worked out once, so that judging a file asks the few targets rooted at it or
     /// above it rather than every target of its project (the lock is held).
     func targetsRooted(in project: XcodeProject) -> [String: [Int]] {
+        rootedTargets(of: project).byRoot
+    }
+
+    private func rootedTargets(of project: XcodeProject) -> RootedTargets {
         if let known = targetsByRoot[project.file] { return known }
         var rooted: [String: [Int]] = [:]
         for (offset, target) in project.targets.enumerated() {
             for root in target.sources.union(target.resources) { rooted[root, default: []].append(offset) }
         }
-        targetsByRoot[project.file] = rooted
-        return rooted
+        let made = RootedTargets(byRoot: rooted)
+        targetsByRoot[project.file] = made
+        return made
+    }
+
+    /// The targets of `project` (their offsets) rooted at `path` or above it, `ancestors` being
+    /// `path` and the folders above it, nearest first: those rooted above its folder are worked out
+    /// once a folder, as the files of a folder share them (the lock is held).
+    private func targetsRooted(at path: String, ancestors: [String], in project: XcodeProject) -> Set<Int> {
+        let rooted = rootedTargets(of: project)
+        var found = Set(rooted.byRoot[path] ?? [])
+        guard ancestors.count > 1 else { return found }
+        let folder = ancestors[1]
+        if let known = rooted.aboveFolder[folder] {
+            found.formUnion(known)
+        } else {
+            let above = ancestors.dropFirst().flatMap { rooted.byRoot[$0] ?? [] }
+            rooted.aboveFolder[folder] = above
+            found.formUnion(above)
+        }
+        return found
     }
 
     /// How many files and folders are looked at, at most, to tell whether one target compiles
@@ -481,8 +517,7 @@ public final class BuildMembership: @unchecked Sendable {
             if kind == .propertyList {
                 offsets = Array(0..<min(project.targets.count, scopes.count))
             } else {
-                let rooted = targetsRooted(in: project)
-                offsets = Set(ancestors.flatMap { rooted[$0] ?? [] }).filter { $0 < scopes.count }.sorted()
+                offsets = targetsRooted(at: path, ancestors: ancestors, in: project).filter { $0 < scopes.count }.sorted()
             }
             for offset in offsets {
                 let target = project.targets[offset], scope = scopes[offset]
