@@ -117,7 +117,7 @@ public final class BuildMembership: @unchecked Sendable {
     /// The folders above each folder asked about, itself first (`ancestors(of:)`).
     private var folderAncestors: [String: [String]] = [:]
     /// Each project's targets by the files and folders they compile or copy, and by the folders
-    /// they are rooted at or above, by project file (`targetsRooted(in:)`, `targetsRooted(above:)`).
+    /// they are rooted at or above, by project file (`targetsRooted(in:)`, `targetsRooted(at:ancestors:in:)`).
     private var targetsByRoot: [String: RootedTargets] = [:]
 
     /// The targets of one project by where they are rooted (the lock is held while it is used).
