@@ -118,7 +118,7 @@ enum CacheFolder {
     /// The body of a file `writeChecked` wrote with `magic`; nil when the file is missing, is not
     /// one, is larger than `limit`, or its checksum fails (a damaged file is never used).
     static func readChecked(_ file: String, magic: [UInt8], limit: Int = .max) -> ArraySlice<UInt8>? {
-        guard let data = read(file, limit: limit), data.count > magic.count + 8, data.count <= limit, Array(data.prefix(magic.count)) == magic else { return nil }
+        guard let data = read(file, limit: limit), data.count > magic.count + 8, Array(data.prefix(magic.count)) == magic else { return nil }
         let bytes = Array(data.dropFirst(magic.count))
         let body = bytes.dropLast(8)
         let stored = bytes.suffix(8).reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
