@@ -12,6 +12,8 @@ final class RuleCatalogEntryTests: XCTestCase {
         entry.store(decoded)
         let loaded = try XCTUnwrap(entry.load())
         XCTAssertEqual(loaded.map(\.id), decoded.map(\.id))
+        // The ids that configurations and selectors are checked by, without the catalogue, are its ids.
+        XCTAssertEqual(RuleCatalog.ids, decoded.map(\.id))
         for (one, other) in zip(loaded, decoded) {
             XCTAssertEqual(ruleFingerprint(one), ruleFingerprint(other), one.id)
         }
