@@ -22,6 +22,8 @@ final class DeadlineTests: XCTestCase {
         XCTAssertEqual(Set(IndexBuilder.index(file).types.keys), ["Pad", "Late"])
         XCTAssertFalse(IndexBuilder.index(file, deadline: Deadline(afterAsks: 200)).types.keys.contains("Late"),
                        "the index walk went on past its deadline")
+        XCTAssertFalse(FactCollector.lowerAndIndex(file, vocabulary: .standard, deadline: Deadline(afterAsks: 200)).index.types.keys.contains("Late"),
+                       "the one walk went on past its deadline")
     }
 
     func testAFileJobPastItsDeadlineIsNoticed() throws {

@@ -121,13 +121,9 @@ enum FileJob {
             case .success(let file):
                 source = file.source
                 guard !deadline.expired else { return output }
-                output.index = IndexBuilder.index(file, deadline: deadline)
-                guard !deadline.expired else { return output }
-                let lowered = FactCollector.lower(file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline)
+                let lowered = FactCollector.lowerAndIndex(file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline)
                 output.facts = lowered.facts
-                for summary in lowered.summaries { output.index.functions[summary.name, default: []].append(summary) }
-                output.index.paperTypes.merge(lowered.paperTypes) { first, _ in first }
-                output.index.declarations = lowered.declarations
+                output.index = lowered.index
                 guard !deadline.expired else { return output }
                 if let error = file.firstSyntaxError(swiftVersion: swiftVersion) {
                     output.problems.append(InputProblem(rule: ToolRule.invalidSwift, position: error.position, values: ["detail": error.message]))

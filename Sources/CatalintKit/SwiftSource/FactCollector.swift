@@ -68,8 +68,12 @@ final class FactCollector: TypeScopeVisitor {
     /// The closures that initialize a variable, with the name they return and the variable.
     private var closureAliases: [SyntaxIdentifier: (name: String, local: Local)] = [:]
 
-    init(file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion, deadline: Deadline) {
+    /// The index of the file's declarations, built in this walk (`IndexBuilder`), when asked for.
+    private let indexer: IndexBuilder?
+
+    init(file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion, deadline: Deadline, indexing: Bool = false) {
         self.file = file
+        self.indexer = indexing ? IndexBuilder(file: file, deadline: deadline) : nil
         self.vocabulary = vocabulary
         self.conditions = IdiomConditions(file: file)
         self.guards = GuardResolver(tree: file.tree, bytes: file.source.utf8, conditions: IdiomConditions(file: file, keepsNames: false), swiftVersion: swiftVersion,
@@ -93,6 +97,34 @@ final class FactCollector: TypeScopeVisitor {
         return (collector.facts, collector.summaries, collector.paperTypes, collector.declarations)
     }
 
+    /// The file's facts and its whole part of the project index (`IndexBuilder`'s, with what this
+    /// walk adds: its functions' summaries, the paper types and the declarations the rules name),
+    /// from one walk over the tree instead of one each.
+    static func lowerAndIndex(_ file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion = .newest,
+                              deadline: Deadline = .none) -> (facts: FileFacts, index: ProjectIndex) {
+        let collector = FactCollector(file: file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline, indexing: true)
+        collector.walk(file.tree)
+        collector.facts.requirements = collector.guards.requirements
+        var index = collector.indexer?.index ?? ProjectIndex()
+        for summary in collector.summaries { index.functions[summary.name, default: []].append(summary) }
+        index.paperTypes.merge(collector.paperTypes) { first, _ in first }
+        index.declarations = collector.declarations
+        return (collector.facts, index)
+    }
+
+    // MARK: The index's walk, in this one
+    //
+    // `IndexBuilder` reads the declarations of the kinds it overrides; each is handed to it here
+    // (and in the visits of functions, initializers and variables below), in the order a walk of
+    // its own would meet them: `IndexWalkTests` compares the two.
+
+    override func visitPost(_ node: ClassDeclSyntax) { indexer?.visitPost(node); super.visitPost(node) }
+    override func visitPost(_ node: StructDeclSyntax) { indexer?.visitPost(node); super.visitPost(node) }
+    override func visitPost(_ node: EnumDeclSyntax) { indexer?.visitPost(node); super.visitPost(node) }
+    override func visitPost(_ node: ActorDeclSyntax) { indexer?.visitPost(node); super.visitPost(node) }
+    override func visitPost(_ node: ExtensionDeclSyntax) { indexer?.visitPost(node); super.visitPost(node) }
+    override func visit(_ node: ProtocolDeclSyntax) -> SyntaxVisitorContinueKind { _ = indexer?.visit(node); return .visitChildren }
+
     // MARK: Declarations the rules name
 
     /// The type declarations and extensions the rules' knowledge names, for the project index.
@@ -104,26 +136,31 @@ final class FactCollector: TypeScopeVisitor {
     })
 
     override func visit(_ node: ClassDeclSyntax) -> SyntaxVisitorContinueKind {
+        _ = indexer?.visit(node)
         recordDeclaration(node, name: node.name.text, at: node.name)
         return super.visit(node)
     }
 
     override func visit(_ node: StructDeclSyntax) -> SyntaxVisitorContinueKind {
+        _ = indexer?.visit(node)
         recordDeclaration(node, name: node.name.text, at: node.name)
         return super.visit(node)
     }
 
     override func visit(_ node: EnumDeclSyntax) -> SyntaxVisitorContinueKind {
+        _ = indexer?.visit(node)
         recordDeclaration(node, name: node.name.text, at: node.name)
         return super.visit(node)
     }
 
     override func visit(_ node: ActorDeclSyntax) -> SyntaxVisitorContinueKind {
+        _ = indexer?.visit(node)
         recordDeclaration(node, name: node.name.text, at: node.name)
         return super.visit(node)
     }
 
     override func visit(_ node: ExtensionDeclSyntax) -> SyntaxVisitorContinueKind {
+        _ = indexer?.visit(node)
         recordDeclaration(node, name: node.extendedType.simpleName ?? node.extendedType.trimmedDescription, at: node.extendedType)
         return super.visit(node)
     }
@@ -260,6 +297,7 @@ final class FactCollector: TypeScopeVisitor {
     }
 
     override func visit(_ node: FunctionDeclSyntax) -> SyntaxVisitorContinueKind {
+        _ = indexer?.visit(node)
         recordPaperTypes(Syntax(node))
         scopes.append(Scope())
         functions.append(FunctionFrame(node: node, returnedLocal: Self.lastReturnedName(of: node)))
@@ -279,6 +317,7 @@ final class FactCollector: TypeScopeVisitor {
     }
 
     override func visit(_ node: InitializerDeclSyntax) -> SyntaxVisitorContinueKind {
+        _ = indexer?.visit(node)
         recordPaperTypes(Syntax(node))
         scopes.append(Scope())
         declareParameters(node.signature.parameterClause)
@@ -316,6 +355,7 @@ final class FactCollector: TypeScopeVisitor {
     // MARK: Variables
 
     override func visit(_ node: VariableDeclSyntax) -> SyntaxVisitorContinueKind {
+        _ = indexer?.visit(node)
         let isMember = node.parent?.is(MemberBlockItemSyntax.self) == true
         let isGlobal = node.parent?.parent?.parent?.is(SourceFileSyntax.self) == true
         for binding in node.bindings {

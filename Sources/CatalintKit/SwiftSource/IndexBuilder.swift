@@ -2,13 +2,18 @@ import Foundation
 import SwiftSyntax
 
 /// Walks one file and records its type declarations, superclasses, properties and idiom helpers.
+///
+/// A lint does not walk a file with it on its own: `FactCollector` hands it each declaration of
+/// the kinds it overrides as its own walk meets them (`FactCollector.lowerAndIndex`), so a visit
+/// added here must be handed on there too (`IndexWalkTests` compares the two walks).
 final class IndexBuilder: TypeScopeVisitor {
     private(set) var index = ProjectIndex()
     private var typeStack: [TypeInfo] = []
     private let file: SwiftSourceFile
     private let conditions: IdiomConditions
 
-    private init(file: SwiftSourceFile, deadline: Deadline) {
+    /// A builder whose visits another walk makes (`FactCollector.lowerAndIndex`), or its own (`index`).
+    init(file: SwiftSourceFile, deadline: Deadline) {
         self.file = file
         self.conditions = IdiomConditions(file: file)
         super.init(deadline: deadline)
