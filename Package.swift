@@ -75,7 +75,7 @@ let package = Package(
         ),
         .testTarget(
             name: "CatalintKitTests",
-            dependencies: ["CatalintKit", "catalint"],
+            dependencies: ["CatalintKit", "CatalintServer", "catalint"],
             exclude: ["Fixtures"]
         ),
     ]
