@@ -115,6 +115,27 @@ final class IndexWalkTests: XCTestCase {
         XCTAssertGreaterThan(returnTypes, 3)
     }
 
+    /// Read for the index alone (the language server's files that are not open), a file gives
+    /// the index a lint gives, and nothing else.
+    func testAFileReadForTheIndexAloneGivesTheIndexALintGives() throws {
+        var compared = 0
+        let deep = "let a = " + String(repeating: "(", count: 2_000) + String(repeating: ")", count: 2_000) + "\n"
+        for (name, text) in try sources() + [("deep", deep)] {
+            let input = SourceInput(path: "/tmp/\(name.replacingOccurrences(of: "/", with: "_")).swift", kind: .swift, contents: .success(text))
+            let whole = FileJob.run(input, vocabulary: .standard)
+            let indexOnly = FileJob.run(input, vocabulary: .standard, indexOnly: true)
+            XCTAssertEqual(indexOnly.index, whole.index, name)
+            XCTAssertEqual(indexOnly.skippedReason, whole.skippedReason, name)
+            XCTAssertEqual(indexOnly.facts, FileFacts(), name)
+            XCTAssertTrue(indexOnly.suppressions.isEmpty && indexOnly.excerpts.isEmpty, name)
+            compared += whole.facts.decisions.isEmpty ? 0 : 1
+        }
+        // Files whose lint reads decisions on the idiom were among them.
+        XCTAssertGreaterThan(compared, 20)
+        let skipped = FileJob.run(SourceInput(path: "/tmp/deep.swift", kind: .swift, contents: .success(deep)), vocabulary: .standard, indexOnly: true)
+        XCTAssertNotNil(skipped.skippedReason)
+    }
+
     func testEveryKindOfDeclarationIsIndexedInTheOneWalk() throws {
         guard case .success(let file) = SwiftSourceFile.parse(path: "/tmp/Every.swift", text: everyKind) else { return XCTFail("not parsed") }
         let index = FactCollector.lowerAndIndex(file, vocabulary: .standard).index

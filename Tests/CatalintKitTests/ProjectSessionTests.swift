@@ -36,6 +36,56 @@ final class ProjectSessionTests: XCTestCase {
         XCTAssertEqual(session.lint(path: path, text: "let r = PullToRefresh()\n").diagnostics.map(\.rule), [])
     }
 
+    /// The server reads the files it does not lint for the index alone (`FileProcessor.indexOnly`):
+    /// what it makes is kept apart from a lint's results, so a lint with the same cache never takes
+    /// it for its own; a lint's results are taken when there are; unchanged files are not read again.
+    func testTheProjectIsReadForTheIndexAloneAndKeptApartFromALintsResults() throws {
+        let directory = try temporaryDirectory(self)
+        let declarations = directory.appendingPathComponent("Declarations.swift")
+        try write("class PullToRefresh: UIRefreshControl {}\nextension UIDevice { static var isPad: Bool { current.userInterfaceIdiom == .pad } }\n"
+                  + "func f() { if UIDevice.isPad { stack.spacing = 20 }; let s = UIStepper() }\n", to: declarations)
+        let screen = "let r = PullToRefresh()\nfunc g() { if UIDevice.isPad { stack.spacing = 20 } }\n"
+        let screenFile = directory.appendingPathComponent("Screen.swift")
+        try write(screen, to: screenFile)
+        let cache = directory.appendingPathComponent(".catalint_cache").path
+        var options = LintOptions(idiom: .mac, configuration: Configuration(directory: directory.path), cacheDirectory: cache)
+        options.indexRoot = directory.path
+        func resultsFiles() throws -> [String: Data] {
+            var files: [String: Data] = [:]
+            for name in try FileManager.default.contentsOfDirectory(atPath: cache) where name.hasPrefix("results-") {
+                files[name] = try Data(contentsOf: URL(fileURLWithPath: cache + "/" + name))
+            }
+            return files
+        }
+        let session = ProjectSession(root: directory.path, options: options)
+        XCTAssertEqual(session.lint(path: screenFile.path, text: screen).diagnostics.map(\.rule), ["unavailable-control", "idiom-layout-decision"])
+        let indexOnly = try resultsFiles()
+        XCTAssertEqual(indexOnly.count, 1, "the index's results only")
+        let indexFile = try XCTUnwrap(indexOnly.keys.first)
+
+        // A lint with the same cache makes and keeps its own results: the same as with no cache.
+        let paths = [declarations.path, screenFile.path]
+        var uncached = options
+        uncached.cacheDirectory = nil
+        let expected = try Linter(options: uncached).lint(.files(paths)).diagnostics
+        XCTAssertEqual(expected.map(\.rule).sorted(), ["idiom-layout-decision", "idiom-layout-decision", "unavailable-control", "unavailable-control"])
+        XCTAssertEqual(try Linter(options: options).lint(.files(paths)).diagnostics, expected)
+        XCTAssertEqual(try resultsFiles().count, 2)
+        XCTAssertEqual(try resultsFiles()[indexFile], indexOnly[indexFile], "the lint wrote the index's results")
+
+        // Another session reads nothing again: its files are in the caches.
+        let again = ProjectSession(root: directory.path, options: options)
+        XCTAssertEqual(again.lint(path: screenFile.path, text: screen).diagnostics.map(\.rule), ["unavailable-control", "idiom-layout-decision"])
+        XCTAssertEqual(try resultsFiles()[indexFile], indexOnly[indexFile])
+
+        // A changed file is read for the index again, and kept with the index's results.
+        try write("class PullToRefresh: UIView {}\n", to: declarations)
+        let changed = ProjectSession(root: directory.path, options: options)
+        XCTAssertEqual(changed.lint(path: screenFile.path, text: screen).diagnostics.map(\.rule), [])
+        XCTAssertNotEqual(try resultsFiles()[indexFile], indexOnly[indexFile])
+        XCTAssertEqual(try Linter(options: options).lint(.files(paths)).diagnostics, try Linter(options: uncached).lint(.files(paths)).diagnostics)
+    }
+
     /// The facts of the apps, which a keystroke no longer makes again, still follow the Info.plist:
     /// a scene manifest added on disk ends the finding at the next keystroke; and a document's text
     /// is not kept in the cache.

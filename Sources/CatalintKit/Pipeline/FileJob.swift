@@ -94,10 +94,13 @@ public struct SourceExcerpt: Hashable, Sendable, Codable {
 
 enum FileJob {
     /// Lowers one input with the front end for its kind. Its walks stop once `deadline` passes; the
-    /// caller then drops what they made (`FileProcessor`).
+    /// caller then drops what they made (`FileProcessor`). With `indexOnly`, the output holds the
+    /// file's part of the project index and why the file was skipped, if it was, and nothing else:
+    /// no facts, syntax errors, suppression comments or excerpts (the language server's reading of
+    /// the files it does not lint).
     static func run(_ input: SourceInput, vocabulary: LoweringVocabulary, limits: FileLimits = FileLimits(),
                     swiftVersion: SwiftVersion = .newest, deadline: Deadline = .none, scan: NestingScan? = nil,
-                    objc: ObjCEnvironment? = nil) -> FileOutput {
+                    objc: ObjCEnvironment? = nil, indexOnly: Bool = false) -> FileOutput {
         var output = FileOutput(path: input.path)
         let text: String
         switch input.contents {
@@ -121,9 +124,11 @@ enum FileJob {
             case .success(let file):
                 source = file.source
                 guard !deadline.expired else { return output }
-                let lowered = FactCollector.lowerAndIndex(file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline)
-                output.facts = lowered.facts
+                let lowered = FactCollector.lowerAndIndex(file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline,
+                                                          indexOnly: indexOnly)
                 output.index = lowered.index
+                if indexOnly { return output }
+                output.facts = lowered.facts
                 guard !deadline.expired else { return output }
                 if let error = file.firstSyntaxError(swiftVersion: swiftVersion) {
                     output.problems.append(InputProblem(rule: ToolRule.invalidSwift, position: error.position, values: ["detail": error.message]))
@@ -153,12 +158,13 @@ enum FileJob {
             case .success(let parse):
                 guard !deadline.expired else { return output }
                 let lowered = ObjCFactCollector.lower(parse, source: source, vocabulary: vocabulary, macOnly: parse.macOnlyRanges, deadline: deadline)
-                output.facts = lowered.facts
                 output.index = lowered.index
+                output.dependencies = (parse.includedFiles + settings.prefixHeaders).map { FileDependency(path: $0, stamp: ResultCache.stamp(of: $0)) }
+                if indexOnly { return output }
+                output.facts = lowered.facts
                 let comments = SuppressionParser.objectiveC(parse, source: source)
                 output.suppressions = comments.directives
                 output.problems += comments.problems
-                output.dependencies = (parse.includedFiles + settings.prefixHeaders).map { FileDependency(path: $0, stamp: ResultCache.stamp(of: $0)) }
             }
         case .interfaceBuilder:
             source = SourceText(path: input.path, text: text)

@@ -26,6 +26,16 @@ struct FileProcessor: Sendable {
     /// False to keep the results of a text given (not read from its file) out of the cache: an
     /// editor's document, whose every keystroke would otherwise be encoded and kept.
     var cachesTexts = true
+    /// True to read files for their part of the project index alone (`FileJob.run`'s `indexOnly`):
+    /// the language server's reading of a project, whose files it does not lint until they are
+    /// opened. A lint's results in `cache` are taken when there are (they hold the index); what
+    /// this processor makes is kept in `indexCache` instead, apart, so that a lint never takes
+    /// it for its own results.
+    var indexOnly = false
+    var indexCache: ResultCache?
+
+    /// Where this processor keeps what it makes.
+    private var keptIn: ResultCache? { indexOnly ? indexCache : cache }
 
     /// How long past the budget the run still waits for a file that has not yet stopped by itself
     /// (only swift-syntax's parser and operator folding do not ask the deadline, and clang): a
@@ -68,15 +78,18 @@ struct FileProcessor: Sendable {
             (input.kind != .swift || cached.languageMode == input.languageMode) && cached.dependencies.allSatisfy(\.isCurrent)
         }
         if let cache, let stamp, let cached = cache.output(for: input.path, stamp: stamp), fits(cached) { return cached }
+        if indexOnly, let indexCache, let stamp, let cached = indexCache.output(for: input.path, stamp: stamp), fits(cached) { return cached }
         let contents = input.text.map { Result<String, ReadFailure>.success($0) } ?? FileText.read(input.path, kind: input.kind)
         guard case .success(let text) = contents else {
             return FileJob.run(SourceInput(path: input.path, kind: input.kind, contents: contents, languageMode: input.languageMode),
                                vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, objc: objc)
         }
         let hash = ResultCache.hash(text)
-        if let cache, var cached = cache.output(for: input.path, contentHash: hash, stamp: stamp), fits(cached) {
-            cached.contentHash = hash
-            return cached
+        for cache in [cache, indexOnly ? indexCache : nil].compactMap({ $0 }) {
+            if var cached = cache.output(for: input.path, contentHash: hash, stamp: stamp), fits(cached) {
+                cached.contentHash = hash
+                return cached
+            }
         }
         let source = SourceInput(path: input.path, kind: input.kind, contents: contents, languageMode: input.languageMode,
                                  parseMemory: input.parseMemory)
@@ -91,11 +104,12 @@ struct FileProcessor: Sendable {
         if let workers, isolated, let answer = workers.output(for: source, grace: Self.grace / 2) {
             output = answer
         } else {
-            output = FileJob.run(source, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, deadline: deadline, scan: scan, objc: objc)
+            output = FileJob.run(source, vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, deadline: deadline, scan: scan, objc: objc,
+                                 indexOnly: indexOnly)
             if deadline.hasExpired { return Self.pastTime(input.path, limits: limits) }
         }
         output.contentHash = hash
-        if !output.isPastTime, input.text == nil || cachesTexts { cache?.store(output, path: input.path, contentHash: hash, stamp: stamp) }
+        if !output.isPastTime, input.text == nil || cachesTexts { keptIn?.store(output, path: input.path, contentHash: hash, stamp: stamp) }
         return output
     }
 

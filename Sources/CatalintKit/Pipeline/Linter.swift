@@ -456,7 +456,7 @@ public struct Linter: Sendable {
 
     /// The key of the cache that belongs to this run's lowering settings (asked only with a cache:
     /// the vocabulary's fingerprint is its whole encoding).
-    func cacheKey(_ vocabulary: LoweringVocabulary, objc: ObjCEnvironment? = nil) -> UInt64 {
+    func cacheKey(_ vocabulary: LoweringVocabulary, objc: ObjCEnvironment? = nil, indexOnly: Bool = false) -> UInt64 {
         // Without options for the rules the vocabulary is the built-in rules', which the running
         // executable's identity (in every key) already stands for: its encoding, sorted for a
         // digest, was 26M instructions of every run.
@@ -464,6 +464,8 @@ public struct Linter: Sendable {
         var settings = (builtIn ? Array("built-in vocabulary".utf8) : vocabulary.fingerprint)
             + Array("\(options.configuration.limits.fingerprint) swift \(options.configuration.swiftVersion)".utf8)
         if let objc { settings += Array(" objc ".utf8) + objc.fingerprint }
+        // Results made for the index alone are kept apart from a lint's (`FileProcessor.indexOnly`).
+        if indexOnly { settings += Array(" index only".utf8) }
         return ResultCache.key(settings: settings)
     }
 
@@ -500,6 +502,17 @@ public struct Linter: Sendable {
         let processor = FileProcessor(vocabulary: vocabulary, limits: limits, swiftVersion: swiftVersion, cache: opened?.cache, workers: workers,
                                       objc: objc)
         return (processor, opened?.refusal)
+    }
+
+    /// A processor that reads files for their part of the project index alone, taking a lint's
+    /// results from the cache when there are and keeping its own apart (`FileProcessor.indexOnly`).
+    func makeIndexProcessor(objc: ObjCEnvironment? = nil) -> (processor: FileProcessor, cacheRefusal: String?) {
+        var (processor, refusal) = makeProcessor(objc: objc)
+        processor.indexOnly = true
+        if processor.cache != nil, let directory = options.cacheDirectory {
+            processor.indexCache = ResultCache(directory: directory, key: cacheKey(vocabulary, objc: objc, indexOnly: true))
+        }
+        return (processor, refusal)
     }
 
     /// The Swift and Objective-C files under `indexRoot` that are not linted in this run (and not excluded); the

@@ -11,7 +11,8 @@ public final class ProjectSession: @unchecked Sendable {
     public let root: String
     public let options: LintOptions
     private let linter: Linter
-    /// How each file is processed: the same budget and cache as a lint run's.
+    /// How each file is read for the index: the same budget and cache as a lint run's, the files
+    /// read for their part of the index alone (`FileProcessor.indexOnly`).
     private let processor: FileProcessor
     /// The same for open documents, whose text is not cached (a keystroke's results are not met again).
     private var documentProcessor: FileProcessor
@@ -55,8 +56,9 @@ public final class ProjectSession: @unchecked Sendable {
         let objc = objectiveC.isEmpty ? nil : Linter(options: sessionOptions).objcEnvironment(for: objectiveC)
         // The rules from the cache's binary form, as a lint's (`RuleCatalog.load`), unless something loaded them already.
         _ = RuleCatalog.load(keptIn: options.cacheDirectory)
-        (processor, cacheRefusal) = linter.makeProcessor(objc: objc)
+        (processor, cacheRefusal) = linter.makeIndexProcessor(objc: objc)
         documentProcessor = processor
+        documentProcessor.indexOnly = false
         documentProcessor.cachesTexts = false
         reload()
     }
@@ -81,6 +83,7 @@ public final class ProjectSession: @unchecked Sendable {
         let read = processor.outputs(for: (files.map { FileInput(path: $0, kind: options.configuration.inputKind($0) ?? .swift) } + dependencies)
             .map(linter.withLanguageMode), jobs: options.jobs)
         processor.cache?.save()
+        processor.indexCache?.save()
         lock.withLock {
             outputs = Dictionary(read.map { ($0.path, $0) }, uniquingKeysWith: { first, _ in first })
             unindexedFiles = Dictionary(read.compactMap { output in output.skippedReason.map { (output.path, $0) } },
@@ -102,6 +105,8 @@ public final class ProjectSession: @unchecked Sendable {
         let read = Dictionary(processor.outputs(for: existing.map { linter.withLanguageMode(FileInput(path: $0, kind: options.configuration.inputKind($0) ?? .swift)) },
                                                 jobs: options.jobs).map { ($0.path, $0) },
                               uniquingKeysWith: { first, _ in first })
+        processor.cache?.save()
+        processor.indexCache?.save()
         lock.withLock {
             for path in swiftFiles {
                 let output = read[path]
@@ -114,7 +119,6 @@ public final class ProjectSession: @unchecked Sendable {
                 unindexedFiles[path] = output?.skippedReason
             }
         }
-        processor.cache?.save()
     }
 
     /// The project's files that add nothing to the index, being past their budget, sorted by path.

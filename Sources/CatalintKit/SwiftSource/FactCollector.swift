@@ -71,9 +71,14 @@ final class FactCollector: TypeScopeVisitor {
     /// The index of the file's declarations, built in this walk (`IndexBuilder`), when asked for.
     private let indexer: IndexBuilder?
 
-    init(file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion, deadline: Deadline, indexing: Bool = false) {
+    /// False when only the index is wanted: the decisions on the idiom, facts alone, are not read.
+    private let readsDecisions: Bool
+
+    init(file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion, deadline: Deadline, indexing: Bool = false,
+         readsDecisions: Bool = true) {
         self.file = file
         self.indexer = indexing ? IndexBuilder(file: file, deadline: deadline) : nil
+        self.readsDecisions = readsDecisions
         self.vocabulary = vocabulary
         self.conditions = IdiomConditions(file: file)
         self.guards = GuardResolver(tree: file.tree, bytes: file.source.utf8, conditions: IdiomConditions(file: file, keepsNames: false), swiftVersion: swiftVersion,
@@ -99,10 +104,12 @@ final class FactCollector: TypeScopeVisitor {
 
     /// The file's facts and its whole part of the project index (`IndexBuilder`'s, with what this
     /// walk adds: its functions' summaries, the paper types and the declarations the rules name),
-    /// from one walk over the tree instead of one each.
+    /// from one walk over the tree instead of one each. With `indexOnly`, the facts are those the
+    /// index needs made on the way (the decisions on the idiom, a tenth of a walk, are left out).
     static func lowerAndIndex(_ file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion = .newest,
-                              deadline: Deadline = .none) -> (facts: FileFacts, index: ProjectIndex) {
-        let collector = FactCollector(file: file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline, indexing: true)
+                              deadline: Deadline = .none, indexOnly: Bool = false) -> (facts: FileFacts, index: ProjectIndex) {
+        let collector = FactCollector(file: file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline, indexing: true,
+                                      readsDecisions: !indexOnly)
         collector.walk(file.tree)
         collector.facts.requirements = collector.guards.requirements
         var index = collector.indexer?.index ?? ProjectIndex()
@@ -1674,22 +1681,22 @@ final class FactCollector: TypeScopeVisitor {
     // MARK: Decisions on the idiom
 
     override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
-        if let decision = decisions.decision(node) { facts.decisions.append(decision) }
+        if readsDecisions, let decision = decisions.decision(node) { facts.decisions.append(decision) }
         return .visitChildren
     }
 
     override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
-        if let decision = decisions.decision(node) { facts.decisions.append(decision) }
+        if readsDecisions, let decision = decisions.decision(node) { facts.decisions.append(decision) }
         return .visitChildren
     }
 
     override func visit(_ node: TernaryExprSyntax) -> SyntaxVisitorContinueKind {
-        if let decision = decisions.decision(node) { facts.decisions.append(decision) }
+        if readsDecisions, let decision = decisions.decision(node) { facts.decisions.append(decision) }
         return .visitChildren
     }
 
     override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
-        if let decision = decisions.decision(node) { facts.decisions.append(decision) }
+        if readsDecisions, let decision = decisions.decision(node) { facts.decisions.append(decision) }
         recordDimensionCases(node)
         return .visitChildren
     }
