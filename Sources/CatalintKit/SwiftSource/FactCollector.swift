@@ -71,18 +71,20 @@ final class FactCollector: TypeScopeVisitor {
     /// The index of the file's declarations, built in this walk (`IndexBuilder`), when asked for.
     private let indexer: IndexBuilder?
 
-    /// False when only the index is wanted: the decisions on the idiom, facts alone, are not read.
-    private let readsDecisions: Bool
+    /// False when only the index is wanted: what serves the facts alone is not worked out (the
+    /// decisions on the idiom, sizes, guard contexts, edit sites), and the facts are dropped.
+    private let keepsFacts: Bool
 
     init(file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion, deadline: Deadline, indexing: Bool = false,
-         readsDecisions: Bool = true) {
+         keepsFacts: Bool = true) {
         self.file = file
         self.indexer = indexing ? IndexBuilder(file: file, deadline: deadline) : nil
-        self.readsDecisions = readsDecisions
+        self.keepsFacts = keepsFacts
         self.vocabulary = vocabulary
         self.conditions = IdiomConditions(file: file)
         self.guards = GuardResolver(tree: file.tree, bytes: file.source.utf8, conditions: IdiomConditions(file: file, keepsNames: false), swiftVersion: swiftVersion,
                                     checks: vocabulary.checks, deadline: deadline)
+        guards.answersNothing = !keepsFacts
         self.decisions = IdiomDecisionReader(file: file, conditions: conditions, guards: guards, vocabulary: vocabulary)
         super.init(deadline: deadline)
     }
@@ -104,12 +106,12 @@ final class FactCollector: TypeScopeVisitor {
 
     /// The file's facts and its whole part of the project index (`IndexBuilder`'s, with what this
     /// walk adds: its functions' summaries, the paper types and the declarations the rules name),
-    /// from one walk over the tree instead of one each. With `indexOnly`, the facts are those the
-    /// index needs made on the way (the decisions on the idiom, a tenth of a walk, are left out).
+    /// from one walk over the tree instead of one each. With `indexOnly`, only what the index needs
+    /// is worked out (`keepsFacts`), and the facts made on the way are not to be used.
     static func lowerAndIndex(_ file: SwiftSourceFile, vocabulary: LoweringVocabulary, swiftVersion: SwiftVersion = .newest,
                               deadline: Deadline = .none, indexOnly: Bool = false) -> (facts: FileFacts, index: ProjectIndex) {
         let collector = FactCollector(file: file, vocabulary: vocabulary, swiftVersion: swiftVersion, deadline: deadline, indexing: true,
-                                      readsDecisions: !indexOnly)
+                                      keepsFacts: !indexOnly)
         collector.walk(file.tree)
         collector.facts.requirements = collector.guards.requirements
         var index = collector.indexer?.index ?? ProjectIndex()
@@ -669,7 +671,7 @@ final class FactCollector: TypeScopeVisitor {
     /// The statement around a fact, for fixes: where it starts and ends, its line's indentation, and
     /// how the source names the receiver. Nil outside a statement (a property's initial value).
     private func site(of node: some SyntaxProtocol, receiver: ExprSyntax?) -> EditSite? {
-        guard let item = node.ancestor(CodeBlockItemSyntax.self) else { return nil }
+        guard keepsFacts, let item = node.ancestor(CodeBlockItemSyntax.self) else { return nil }
         let start = file.position(of: item)
         let bytes = file.source.utf8
         var indent = file.source.lineStart(start.line)
@@ -699,7 +701,7 @@ final class FactCollector: TypeScopeVisitor {
     override func visit(_ node: FunctionCallExprSyntax) -> SyntaxVisitorContinueKind {
         recordCreation(node)
         recordStateSetter(node)
-        recordSize(node)
+        if keepsFacts { recordSize(node) }
         // The calls a rule names, by the name they are made by (read once per call).
         if let callee = node.calleeName {
             let name = callee.text
@@ -1681,22 +1683,22 @@ final class FactCollector: TypeScopeVisitor {
     // MARK: Decisions on the idiom
 
     override func visit(_ node: IfExprSyntax) -> SyntaxVisitorContinueKind {
-        if readsDecisions, let decision = decisions.decision(node) { facts.decisions.append(decision) }
+        if keepsFacts, let decision = decisions.decision(node) { facts.decisions.append(decision) }
         return .visitChildren
     }
 
     override func visit(_ node: GuardStmtSyntax) -> SyntaxVisitorContinueKind {
-        if readsDecisions, let decision = decisions.decision(node) { facts.decisions.append(decision) }
+        if keepsFacts, let decision = decisions.decision(node) { facts.decisions.append(decision) }
         return .visitChildren
     }
 
     override func visit(_ node: TernaryExprSyntax) -> SyntaxVisitorContinueKind {
-        if readsDecisions, let decision = decisions.decision(node) { facts.decisions.append(decision) }
+        if keepsFacts, let decision = decisions.decision(node) { facts.decisions.append(decision) }
         return .visitChildren
     }
 
     override func visit(_ node: SwitchExprSyntax) -> SyntaxVisitorContinueKind {
-        if readsDecisions, let decision = decisions.decision(node) { facts.decisions.append(decision) }
+        if keepsFacts, let decision = decisions.decision(node) { facts.decisions.append(decision) }
         recordDimensionCases(node)
         return .visitChildren
     }

@@ -33,6 +33,9 @@ final class GuardResolver {
     /// True to refine at every parent on the way up, with no look-up: the walk `mayRefine` shortens,
     /// kept so that a test can compare the two on real code.
     var refinesEveryParent = false
+    /// True when no one will read the contexts (a file read for the index alone): every node's is
+    /// the empty one, at no cost.
+    var answersNothing = false
 
     /// The file, for the declarations only its previews use, found when a private one is first asked about.
     private let tree: SourceFileSyntax
@@ -79,6 +82,7 @@ final class GuardResolver {
     /// (`refine`). Only the children of such nodes are cached: every other node has its parent's
     /// context, so the walk up passes it without a look-up.
     func context(for node: some SyntaxProtocol) -> GuardContext {
+        if answersNothing { return GuardContext() }
         var pending: [(child: Syntax, parent: Syntax)] = []
         var child = Syntax(node)
         var context = fileContext
