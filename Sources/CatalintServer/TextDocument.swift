@@ -89,20 +89,30 @@ struct LineTable {
 
     init(_ text: String) {
         bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let byte = bytes[offset]
-            if byte == 10 {
-                ends.append(offset)
-                starts.append(offset + 1)
-            } else if byte == 13 {
-                ends.append(offset)
-                if offset + 1 < bytes.count && bytes[offset + 1] == 10 { offset += 1 }
-                starts.append(offset + 1)
+        var starts = [0], ends: [Int] = []
+        // Every keystroke makes two tables of the whole document (one to apply the edit, one for
+        // the diagnostics' ranges): the bytes are read without bounds checks, and a byte past `\r`
+        // is passed over at once.
+        bytes.withUnsafeBufferPointer { bytes in
+            var offset = 0
+            let count = bytes.count
+            while offset < count {
+                let byte = bytes[offset]
+                offset += 1
+                guard byte <= 13 else { continue }
+                if byte == 10 {
+                    ends.append(offset - 1)
+                    starts.append(offset)
+                } else if byte == 13 {
+                    ends.append(offset - 1)
+                    if offset < count && bytes[offset] == 10 { offset += 1 }
+                    starts.append(offset)
+                }
             }
-            offset += 1
         }
         ends.append(bytes.count)
+        self.starts = starts
+        self.ends = ends
     }
 
     var lineCount: Int { starts.count }

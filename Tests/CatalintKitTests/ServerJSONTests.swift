@@ -161,3 +161,41 @@ private struct FoundationJSON: Codable {
         }
     }
 }
+
+/// Where the server's lines start (`LineTable`), made twice a keystroke: LF, CRLF and a lone CR each
+/// end a line, and columns are counted in UTF-16 code units.
+final class LineTableTests: XCTestCase {
+    func testLinesAndColumnsOfRandomTexts() {
+        var random = SeededGenerator(seed: 7)
+        let pieces = ["a", "bc", "é", "🍏", "\n", "\r", "\r\n", "\n\r", " "]
+        for _ in 0..<500 {
+            let text = (0..<Int(random.next() % 30)).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+            // The reference: split at each line break, `\r\n` being one.
+            var lines: [String] = [], current = ""
+            var scalars = Array(text.unicodeScalars)[...]
+            while let scalar = scalars.popFirst() {
+                if scalar == "\r" || scalar == "\n" {
+                    if scalar == "\r", scalars.first == "\n" { scalars.removeFirst() }
+                    lines.append(current)
+                    current = ""
+                } else {
+                    current.unicodeScalars.append(scalar)
+                }
+            }
+            lines.append(current)
+            let table = LineTable(text)
+            XCTAssertEqual(table.lineCount, lines.count, text.debugDescription)
+            var offset = 0
+            for (number, line) in lines.enumerated() {
+                XCTAssertEqual(String(table.line(number)), line, text.debugDescription)
+                XCTAssertEqual(table.utf8Offset(of: LSPPosition(line: number, character: 0)), offset, text.debugDescription)
+                // Past the line's end: its end, in UTF-16 units or more.
+                XCTAssertEqual(table.utf8Offset(of: LSPPosition(line: number, character: line.utf16.count + 3)), offset + line.utf8.count,
+                               text.debugDescription)
+                offset += line.utf8.count
+                let rest = text.utf8.dropFirst(offset)
+                offset += rest.starts(with: "\r\n".utf8) ? 2 : rest.isEmpty ? 0 : 1
+            }
+        }
+    }
+}
