@@ -213,26 +213,10 @@ struct JSONReader {
         try nest()
         offset += 1
         var elements: [JSON] = []
-        skipSpace()
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
-            offset += 1
-            depth -= 1
-            return .array(elements)
-        }
-        while true {
-            elements.append(try value())
-            skipSpace()
-            guard offset < bytes.count else { throw failure("an array that does not end") }
-            let byte = bytes[offset]
-            offset += 1
-            if byte == UInt8(ascii: "]") { break }
-            guard byte == UInt8(ascii: ",") else { offset -= 1; throw failure("an array element not followed by `,` or `]`") }
-            // A comma before the `]`, as Foundation's decoder accepts.
-            skipSpace()
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "]") {
-                offset += 1
-                break
-            }
+        if !closes(UInt8(ascii: "]")) {
+            repeat {
+                elements.append(try value())
+            } while try !ends(UInt8(ascii: "]"), "an array element", "an array")
         }
         depth -= 1
         return .array(elements)
@@ -242,35 +226,41 @@ struct JSONReader {
         try nest()
         offset += 1
         var members: [String: JSON] = [:]
-        skipSpace()
-        if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
-            offset += 1
-            depth -= 1
-            return .object(members)
-        }
-        while true {
-            skipSpace()
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw failure("an object member without a string key") }
-            let key = try string()
-            skipSpace()
-            guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw failure("an object key not followed by `:`") }
-            offset += 1
-            members[key] = try value()
-            skipSpace()
-            guard offset < bytes.count else { throw failure("an object that does not end") }
-            let byte = bytes[offset]
-            offset += 1
-            if byte == UInt8(ascii: "}") { break }
-            guard byte == UInt8(ascii: ",") else { offset -= 1; throw failure("an object member not followed by `,` or `}`") }
-            // A comma before the `}`, as Foundation's decoder accepts.
-            skipSpace()
-            if offset < bytes.count, bytes[offset] == UInt8(ascii: "}") {
+        if !closes(UInt8(ascii: "}")) {
+            repeat {
+                skipSpace()
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: "\"") else { throw failure("an object member without a string key") }
+                let key = try string()
+                skipSpace()
+                guard offset < bytes.count, bytes[offset] == UInt8(ascii: ":") else { throw failure("an object key not followed by `:`") }
                 offset += 1
-                break
-            }
+                members[key] = try value()
+            } while try !ends(UInt8(ascii: "}"), "an object member", "an object")
         }
         depth -= 1
         return .object(members)
+    }
+
+    /// True, past it, when the next character (after white space) is `close`.
+    private mutating func closes(_ close: UInt8) -> Bool {
+        skipSpace()
+        guard offset < bytes.count, bytes[offset] == close else { return false }
+        offset += 1
+        return true
+    }
+
+    /// After an element or a member: true, past it, at the bracket that closes the array or object;
+    /// false past a `,` that another follows. A `,` right before the bracket closes it too, as
+    /// Foundation's decoder reads it.
+    private mutating func ends(_ close: UInt8, _ item: String, _ container: String) throws -> Bool {
+        skipSpace()
+        guard offset < bytes.count else { throw failure("\(container) that does not end") }
+        if closes(close) { return true }
+        guard bytes[offset] == UInt8(ascii: ",") else {
+            throw failure("\(item) not followed by `,` or `\(String(decoding: [close], as: UTF8.self))`")
+        }
+        offset += 1
+        return closes(close)
     }
 
     /// A string literal, the reader at its opening quote. Runs of plain bytes are copied whole;

@@ -73,20 +73,7 @@ final class IndexWalkTests: XCTestCase {
     """
 
     private func sources() throws -> [(name: String, text: String)] {
-        var sources: [(name: String, text: String)] = [("every kind", everyKind)]
-        for folder in ["samples", "Tests/CatalintKitTests/Fixtures"] {
-            let root = packageRoot.appendingPathComponent(folder)
-            for url in FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap({ $0 as? URL }) ?? []
-            where url.pathExtension == "swift" {
-                sources.append((url.path, try String(contentsOf: url, encoding: .utf8)))
-            }
-        }
-        for rule in RuleCatalog.all {
-            for (number, annotated) in ((rule.examples?.triggering ?? []) + (rule.examples?.passing ?? [])).enumerated() {
-                sources.append(("\(rule.id) example \(number + 1)", RuleExample(annotated).source))
-            }
-        }
-        return sources
+        [("every kind", everyKind)] + (try repositorySwiftSources(in: ["samples", "Tests/CatalintKitTests/Fixtures"]))
     }
 
     func testOneWalkIndexesAFileAsTheIndexBuildersOwnWalkDoes() throws {

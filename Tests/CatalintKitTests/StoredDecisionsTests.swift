@@ -82,16 +82,7 @@ final class StoredDecisionsTests: XCTestCase {
                 print("flag", `flag`, $flag, flag_, _flag, éflag)
             }
             """)]
-        let samples = packageRoot.appendingPathComponent("samples/Recipes/Sources")
-        for url in FileManager.default.enumerator(at: samples, includingPropertiesForKeys: nil)?.compactMap({ $0 as? URL }) ?? []
-        where url.pathExtension == "swift" {
-            sources.append((url.lastPathComponent, try String(contentsOf: url, encoding: .utf8)))
-        }
-        for rule in RuleCatalog.all {
-            for (number, annotated) in ((rule.examples?.triggering ?? []) + (rule.examples?.passing ?? [])).enumerated() {
-                sources.append(("\(rule.id) example \(number + 1)", RuleExample(annotated).source))
-            }
-        }
+        sources += try repositorySwiftSources(in: ["samples/Recipes/Sources"]).map { (URL(fileURLWithPath: $0.name).lastPathComponent, $0.text) }
         var tokens = 0, assignments = 0
         for (name, text) in sources {
             guard case .success(let file) = SwiftSourceFile.parse(path: "/tmp/\(name).swift", text: text) else { continue }

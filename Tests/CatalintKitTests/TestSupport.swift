@@ -212,3 +212,23 @@ func ruleFingerprint(_ rule: RuleDefinition) -> String {
     return canonical((rule.id, rule.title, rule.severity, rule.category, rule.breaksIn, rule.optIn, rule.preview, rule.summary, rule.rationale,
                       rule.advice, rule.reference, rule.message, rule.help, rule.phrases, rule.fix, rule.uikit as Any, rule.examples))
 }
+
+/// The Swift files of the repository's folders `folders` (by path), then every rule's examples
+/// (named `<rule> example <n>`): real code of many shapes, for tests that compare two ways of
+/// reading a file.
+func repositorySwiftSources(in folders: [String]) throws -> [(name: String, text: String)] {
+    var sources: [(name: String, text: String)] = []
+    for folder in folders {
+        let root = packageRoot.appendingPathComponent(folder)
+        for url in FileManager.default.enumerator(at: root, includingPropertiesForKeys: nil)?.compactMap({ $0 as? URL }) ?? []
+        where url.pathExtension == "swift" {
+            sources.append((url.path, try String(contentsOf: url, encoding: .utf8)))
+        }
+    }
+    for rule in RuleCatalog.all {
+        for (number, annotated) in ((rule.examples?.triggering ?? []) + (rule.examples?.passing ?? [])).enumerated() {
+            sources.append(("\(rule.id) example \(number + 1)", RuleExample(annotated).source))
+        }
+    }
+    return sources
+}

@@ -516,7 +516,9 @@ public struct Linter: Sendable {
     }
 
     /// The Swift and Objective-C files under `indexRoot` that are not linted in this run (and not excluded); the
-    /// dependency checkouts the walk meets are noted in `checkouts`.
+    /// dependency checkouts the walk meets are noted in `checkouts`. A lint processes them whole, not
+    /// for the index alone as the language server does (`FileProcessor.indexOnly`): their results go
+    /// to the lint's cache, where the next lint of them finds them.
     private func indexOnlyFiles(excluding linted: Set<String>, checkouts: CheckoutsMet?) -> [FileInput] {
         guard let root = options.indexRoot,
               let all = try? FileDiscovery.files(in: [root], configuration: options.configuration, checkouts: checkouts) else { return [] }

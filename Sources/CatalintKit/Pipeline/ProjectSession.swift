@@ -59,6 +59,7 @@ public final class ProjectSession: @unchecked Sendable {
         (processor, cacheRefusal) = linter.makeIndexProcessor(objc: objc)
         documentProcessor = processor
         documentProcessor.indexOnly = false
+        documentProcessor.indexCache = nil
         documentProcessor.cachesTexts = false
         reload()
     }
