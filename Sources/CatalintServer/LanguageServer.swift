@@ -87,7 +87,7 @@ public final class LanguageServer: @unchecked Sendable {
         do {
             json = try JSON.parse(body)
         } catch {
-            var reason = "the body of \(body.count) bytes is not JSON"
+            var reason = "the body of \(body.count) bytes is not JSON (\(error))"
             if let offset = MessageFramer.embeddedHeader(in: body) {
                 // Most likely a Content-Length larger than the body: the next message starts inside it.
                 framer.giveBack(body.dropFirst(offset))

@@ -400,7 +400,11 @@ final class LanguageServerTests: XCTestCase {
         XCTAssertEqual(try client.nextError(), -32700)
         // A body that is not JSON.
         client.sendRaw(LanguageServerClient.frame(Data("{\"jsonrpc\": \"2.0\", \"id\": 1,".utf8)))
-        XCTAssertEqual(try client.nextError(), -32700)
+        let notJSON = try client.waitFor { $0["error"] != nil }
+        XCTAssertEqual(try client.error(of: notJSON), -32700)
+        // It says where the text stops being JSON, and how.
+        XCTAssertEqual((notJSON["error"] as? [String: Any])?["message"] as? String,
+                       "Parse error: the body of 27 bytes is not JSON (an object member without a string key at byte 27).")
         // A body shorter than its Content-Length, followed by a request: the request is still answered.
         let short = Data("{\"jsonrpc\":\"2.0\",\"method\":\"initialized\"}".utf8)
         var bytes = Data("Content-Length: \(short.count + 40)\r\n\r\n".utf8) + short
